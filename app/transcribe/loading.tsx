@@ -1,0 +1,5 @@
+import { CentredLoader } from "@/components/shell/CentredLoader";
+
+export default function Loading() {
+  return <CentredLoader />;
+}

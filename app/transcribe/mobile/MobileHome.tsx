@@ -1,0 +1,258 @@
+"use client";
+// Mobile home: a simple task list to choose from; for the chosen task the
+// player on top and the five tabs of spec §2 (text, summary, mindmap,
+// speakers list, timeline). Built from the desktop components.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import { Brand } from "@/components/shell/Brand";
+import { CentredLoader } from "@/components/shell/CentredLoader";
+import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
+import { NotAnalysed } from "@/components/tasks/TaskDetail";
+import { StatusBadge } from "@/components/tasks/StatusBadge";
+import { TaskErrorPanel } from "@/components/tasks/TaskErrorPanel";
+import { TaskProgress } from "@/components/tasks/TaskProgress";
+import { TitleEditor } from "@/components/tasks/TitleEditor";
+import { IconLeft, IconRight } from "@/components/tasks/icons";
+import { useTaskDetail } from "@/components/tasks/useTaskDetail";
+import { useTaskList } from "@/components/tasks/useTaskList";
+import { MediaPlayer } from "@/components/transcript/MediaPlayer";
+import { SpeakersPanel } from "@/components/transcript/SpeakersPanel";
+import { TimelineList } from "@/components/transcript/TimelineList";
+import { TranscriptToolbar } from "@/components/transcript/TranscriptToolbar";
+import { TranscriptView } from "@/components/transcript/TranscriptView";
+import { useMediaController } from "@/components/transcript/useMediaController";
+import { useSpeakerRename } from "@/components/transcript/useSpeakerRename";
+import { hasTranscript, isInProgress, type Task, type TaskSummary } from "@/lib/client/tasks";
+import { formatClock } from "@/lib/client/transcript-export";
+import type { UploadMode } from "@/lib/client/upload-rules";
+import theme from "@/components/tasks/theme.module.css";
+import ui from "@/components/tasks/ui.module.css";
+import styles from "./mobile.module.css";
+
+const UploadDialog = dynamic(() => import("@/components/upload/UploadDialog").then((m) => m.UploadDialog), { ssr: false });
+
+export const MOBILE_TABS = ["text", "summary", "mindmap", "speakers", "timeline"] as const;
+export type MobileTab = (typeof MOBILE_TABS)[number];
+
+function setTaskParam(id: string | null) {
+  const url = new URL(window.location.href);
+  if (id) url.searchParams.set("task", id);
+  else url.searchParams.delete("task");
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+}
+
+export function MobileHome() {
+  const t = useTranslations("app");
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [upload, setUpload] = useState<{ open: boolean; mode: UploadMode; used: boolean }>({ open: false, mode: "audio", used: false });
+  const list = useTaskList(page);
+
+  useEffect(() => {
+    setSelectedId(new URLSearchParams(window.location.search).get("task"));
+  }, []);
+  const select = useCallback((id: string | null) => {
+    setSelectedId(id);
+    setTaskParam(id);
+    window.scrollTo(0, 0);
+  }, []);
+  const summary = useMemo(() => list.data?.items.find((i) => i.id === selectedId) ?? null, [list.data, selectedId]);
+
+  return (
+    <div className={`${theme.theme} ${styles.root}`} data-testid="mobile-home">
+      {selectedId ? (
+        <MobileTask key={selectedId} taskId={selectedId} summary={summary} onBack={() => select(null)} onSummaryChange={list.patch} />
+      ) : (
+        <>
+          <header className={styles.bar}>
+            <Brand className={styles.brand} />
+            <span className={styles.spacer} />
+            <AddOptionsMenu compact onUpload={(mode) => setUpload({ open: true, mode, used: true })} />
+          </header>
+          <MobileTaskList data={list.data?.items ?? null} loading={list.loading} total={list.data?.total ?? 0} pageSize={list.data?.page_size ?? 10} page={page} onPage={setPage} onSelect={select} />
+          <p className={styles.footerLink}>
+            <Link href="/transcribe/" data-testid="mobile-desktop-link">
+              {t("mobile.desktopView")}
+            </Link>
+          </p>
+        </>
+      )}
+      {upload.used ? (
+        <UploadDialog
+          open={upload.open}
+          mode={upload.mode}
+          onClose={() => setUpload((u) => ({ ...u, open: false }))}
+          onUploaded={(tasks) => {
+            setPage(1);
+            void list.refresh();
+            if (tasks[0]) select(tasks[0].id);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function MobileTaskList({ data, loading, total, pageSize, page, onPage, onSelect }: {
+  data: TaskSummary[] | null;
+  loading: boolean;
+  total: number;
+  pageSize: number;
+  page: number;
+  onPage: (p: number) => void;
+  onSelect: (id: string) => void;
+}) {
+  const t = useTranslations("app.list");
+  const format = useFormatter();
+  if (loading && !data) return <CentredLoader fullScreen={false} />;
+  if (!data || data.length === 0) {
+    return (
+      <p className={styles.empty} data-testid="task-list-empty">
+        {t("empty")}
+      </p>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <>
+      <ul className={styles.list} data-testid="task-list">
+        {data.map((task) => (
+          <li key={task.id} data-testid="task-item" data-task-id={task.id} data-status={task.status}>
+            <button type="button" className={styles.item} onClick={() => onSelect(task.id)} data-testid="task-open">
+              <span className={styles.itemTitle} data-testid="task-item-title">
+                {task.title}
+              </span>
+              <span className={styles.itemMeta}>
+                <StatusBadge status={task.status} />
+                <span>{format.dateTime(new Date(task.createTime), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}</span>
+                {task.duration ? <span>{formatClock(task.duration * 1000)}</span> : null}
+              </span>
+              {isInProgress(task.status) ? <TaskProgress task={task} compact /> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className={styles.pager} aria-label={t("paging")}>
+          <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={t("prev")} data-testid="task-page-prev">
+            <IconLeft size={14} />
+          </button>
+          <span>{t("pageOf", { page, pages })}</span>
+          <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label={t("next")} data-testid="task-page-next">
+            <IconRight size={14} />
+          </button>
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: string; summary: TaskSummary | null; onBack: () => void; onSummaryChange: (s: Partial<TaskSummary> & { id: string }) => void }) {
+  const t = useTranslations("app");
+  const { task, setTask, error, reload } = useTaskDetail(taskId, summary);
+  const [tab, setTab] = useState<MobileTab>("text");
+  const [follow, setFollow] = useState(true);
+  const controller = useMediaController();
+  const view: TaskSummary | null = task ? { ...task, ...(summary ?? {}) } : summary;
+
+  const onTaskChange = useCallback(
+    (next: Task) => {
+      setTask(next);
+      onSummaryChange({ id: next.id, title: next.title, status: next.status, updateTime: next.updateTime });
+    },
+    [setTask, onSummaryChange],
+  );
+  const onSummary = useCallback(
+    (s: TaskSummary) => {
+      onSummaryChange(s);
+      setTask((cur) => (cur ? { ...cur, ...s } : cur));
+    },
+    [onSummaryChange, setTask],
+  );
+  const rename = useSpeakerRename(task, onTaskChange);
+
+  if (!view) {
+    return (
+      <>
+        <header className={styles.bar}>
+          <button type="button" className={ui.iconBtn} onClick={onBack} aria-label={t("mobile.back")} data-testid="mobile-back">
+            <IconLeft />
+          </button>
+        </header>
+        {error ? (
+          <div className={styles.pad}>
+            <div className={ui.alert} role="alert">
+              {(error as { message?: string }).message || t("list.loadFailed")}
+            </div>
+            <button type="button" className={`${ui.btn} ${styles.retry}`} onClick={() => void reload()}>
+              {t("detail.retry")}
+            </button>
+          </div>
+        ) : (
+          <CentredLoader fullScreen={false} />
+        )}
+      </>
+    );
+  }
+
+  const ready = task !== null && hasTranscript(view.status);
+
+  return (
+    <div className={styles.task} data-testid="mobile-task" data-task-id={view.id} data-status={view.status}>
+      <header className={`${styles.bar} ${styles.taskBar}`}>
+        <button type="button" className={ui.iconBtn} onClick={onBack} aria-label={t("mobile.back")} data-testid="mobile-back">
+          <IconLeft />
+        </button>
+        <div className={styles.taskTitle}>
+          <TitleEditor taskId={view.id} title={view.title} onRenamed={onSummary} as="h2" />
+        </div>
+        <StatusBadge status={view.status} />
+      </header>
+
+      <div className={styles.sticky}>
+        {ready ? <MediaPlayer taskId={view.id} kind={view.mediaKind} controller={controller} compact /> : null}
+        <div className={styles.tabs} role="tablist" aria-label={t("mobile.tabsLabel")}>
+          {MOBILE_TABS.map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              className={`${styles.tab} ${tab === id ? styles.tabActive : ""}`}
+              onClick={() => setTab(id)}
+              data-testid={`mobile-tab-${id}`}
+            >
+              {t(`mobile.tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className={styles.panel} role="tabpanel" data-testid={`mobile-panel-${tab}`}>
+        {isInProgress(view.status) ? (
+          <div className={styles.card}>
+            <TaskProgress task={view} />
+          </div>
+        ) : null}
+        {view.status === "failed" ? <TaskErrorPanel taskId={view.id} details={view.errorDetails} onRetried={onSummary} /> : null}
+        {tab === "summary" || tab === "mindmap" ? (
+          <NotAnalysed kind={tab} />
+        ) : !ready || !task ? (
+          isInProgress(view.status) ? <p className={styles.empty}>{t("detail.transcriptPending")}</p> : null
+        ) : tab === "text" ? (
+          <>
+            <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} />
+            <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={rename.open} />
+          </>
+        ) : tab === "speakers" ? (
+          <SpeakersPanel task={task} onRename={rename.open} onSeek={(ms) => controller.seek(ms, true)} />
+        ) : (
+          <TimelineList task={task} controller={controller} follow={follow} />
+        )}
+      </div>
+      {rename.dialog}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+"use client";
+// /transcribe/mobile — the mobile home (spec §2): task picker, player on top,
+// tabs text, summary, mindmap, speakers list, timeline. Loads lazily.
+import dynamic from "next/dynamic";
+import { CentredLoader } from "@/components/shell/CentredLoader";
+
+const MobileHome = dynamic(() => import("./MobileHome").then((m) => m.MobileHome), {
+  ssr: false,
+  loading: () => <CentredLoader />,
+});
+
+export default function MobilePage() {
+  return <MobileHome />;
+}

@@ -1,0 +1,14 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { usePathname } from "next/navigation";
+import { RequireAuth } from "@/lib/client/auth";
+import { isUngatedPath } from "@/lib/client/routes";
+import { CentredLoader } from "./CentredLoader";
+
+/** Gates every page of its subtree except the ungated ones of spec §4 (login, callback, share, show, tools). */
+export function AuthGate({ children }: { children: ReactNode }) {
+  const pathname = usePathname() ?? "/";
+  if (isUngatedPath(pathname)) return <>{children}</>;
+  return <RequireAuth fallback={<CentredLoader />}>{children}</RequireAuth>;
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import { useTransition } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { api } from "@/lib/client/api";
+import { useAuth, type UserInfo } from "@/lib/client/auth";
+import { useEdition } from "@/lib/client/edition";
+import { STORAGE_KEYS, writeJson } from "@/lib/client/storage";
+import { toast } from "@/lib/client/toasts";
+import { isLocale, localeCookie, localeNames, locales } from "@/lib/i18n/locales";
+import styles from "./shell.module.css";
+
+/**
+ * Interface language picker: all nine languages. Sets the NEXT_LOCALE cookie,
+ * saves the choice for a signed-in user, then re-renders with the server's messages.
+ * Hidden on the China edition, where zh is forced by the server.
+ */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const locale = useLocale();
+  const t = useTranslations("common");
+  const router = useRouter();
+  const edition = useEdition();
+  const { status } = useAuth();
+  const [pending, startTransition] = useTransition();
+
+  if (edition === "china") return null;
+
+  async function change(next: string) {
+    if (!isLocale(next) || next === locale) return;
+    document.cookie = `${localeCookie}=${next}; path=/; max-age=31536000; samesite=lax`;
+    if (status === "authenticated") {
+      try {
+        const user = await api.put<UserInfo>("/api/auth/user/language", { language: next }, { updateOverlay: false });
+        if (user && typeof user === "object") writeJson(STORAGE_KEYS.user, user);
+      } catch {
+        toast.error(t("language.changeFailed"));
+      }
+    }
+    document.documentElement.lang = next;
+    startTransition(() => router.refresh());
+  }
+
+  return (
+    <label className={`${styles.langSwitcher} ${className ?? ""}`}>
+      <span className={styles.langIcon} aria-hidden="true">
+        {/* An SVG, not the emoji: machines without an emoji font show a box. */}
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <circle cx="12" cy="12" r="10" />
+          <path d="M2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z" />
+        </svg>
+      </span>
+      <span className="visually-hidden">{t("language.label")}</span>
+      <select value={locale} onChange={(e) => void change(e.target.value)} disabled={pending} aria-label={t("language.label")} data-testid="language-switcher">
+        {locales.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {localeNames[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export default LanguageSwitcher;

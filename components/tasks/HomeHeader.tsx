@@ -1,0 +1,51 @@
+"use client";
+// Top bar of the app: brand, add-options menu, usage, language and logout.
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { Brand } from "@/components/shell/Brand";
+import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
+import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
+import { useAuth } from "@/lib/client/auth";
+import type { Usage } from "@/lib/client/tasks";
+import type { UploadMode } from "@/lib/client/upload-rules";
+import { IconLogout } from "./icons";
+import { UsageIndicator } from "./UsageIndicator";
+import ui from "./ui.module.css";
+import styles from "./tasks.module.css";
+
+export function HomeHeader({ usage, onUpload }: { usage: Usage | null; onUpload: (mode: UploadMode) => void }) {
+  const t = useTranslations("app.header");
+  const { user, logout } = useAuth();
+  const [leaving, setLeaving] = useState(false);
+  const who = user?.username || user?.email || user?.phone || "";
+
+  return (
+    <header className={styles.header} data-testid="app-header">
+      <Brand className={styles.brand} />
+      <AddOptionsMenu onUpload={onUpload} />
+      <span className={styles.headerSpacer} />
+      <UsageIndicator usage={usage} />
+      <LanguageSwitcher className={styles.lang} />
+      {who ? (
+        <span className={styles.who} title={who} data-testid="user-name">
+          {who}
+        </span>
+      ) : null}
+      <button
+        type="button"
+        className={`${ui.btn} ${ui.small} ${ui.ghost}`}
+        onClick={async () => {
+          setLeaving(true);
+          await logout();
+          setLeaving(false);
+        }}
+        disabled={leaving}
+        data-testid="logout-button"
+        title={t("logout")}
+      >
+        <IconLogout size={14} />
+        <span className={styles.hideNarrow}>{t("logout")}</span>
+      </button>
+    </header>
+  );
+}

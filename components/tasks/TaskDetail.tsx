@@ -1,0 +1,230 @@
+"use client";
+// One task: title (inline rename), status, error panel, tabs Original text /
+// Summary / Mind map, and delete.
+import { useCallback, useState } from "react";
+import dynamic from "next/dynamic";
+import { useFormatter, useTranslations } from "next-intl";
+import { CentredLoader } from "@/components/shell/CentredLoader";
+import { hasTranscript, isInProgress, tasksApi, type Task, type TaskSummary } from "@/lib/client/tasks";
+import { toast } from "@/lib/client/toasts";
+import { formatBytes } from "@/lib/client/upload-rules";
+import { formatClock } from "@/lib/client/transcript-export";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { IconLeft, IconPlay, IconTrash } from "./icons";
+import { StatusBadge } from "./StatusBadge";
+import { TaskErrorPanel } from "./TaskErrorPanel";
+import { TaskProgress } from "./TaskProgress";
+import { TitleEditor } from "./TitleEditor";
+import { errorMessage } from "./useTaskList";
+import { useTaskDetail } from "./useTaskDetail";
+import ui from "./ui.module.css";
+import styles from "./tasks.module.css";
+
+const TranscriptWorkspace = dynamic(() => import("@/components/transcript/TranscriptWorkspace").then((m) => m.TranscriptWorkspace), {
+  ssr: false,
+  loading: () => <CentredLoader fullScreen={false} />,
+});
+
+export type DetailTab = "original" | "summary" | "mindmap";
+
+export interface TaskDetailProps {
+  taskId: string;
+  summary: TaskSummary | null;
+  onSummaryChange: (s: Partial<TaskSummary> & { id: string }) => void;
+  onDeleted: (id: string) => void;
+  onBack?: () => void;
+}
+
+export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack }: TaskDetailProps) {
+  const t = useTranslations("app.detail");
+  const terr = useTranslations("errors");
+  const format = useFormatter();
+  const { task, setTask, error, loading, reload } = useTaskDetail(taskId, summary);
+  const [tab, setTab] = useState<DetailTab>("original");
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [starting, setStarting] = useState(false);
+
+  // The list's copy is polled, so it has the freshest status and progress.
+  const view: TaskSummary | null = task ? { ...task, ...(summary ?? {}) } : summary;
+
+  const onTaskChange = useCallback(
+    (next: Task) => {
+      setTask(next);
+      const { speakers: _s, timeline: _tl, fullText: _f, summary: _su, mindMap: _m, speechEngine: _e, ...rest } = next;
+      onSummaryChange(rest);
+    },
+    [setTask, onSummaryChange],
+  );
+
+  const onSummary = useCallback(
+    (s: TaskSummary) => {
+      onSummaryChange(s);
+      setTask((cur) => (cur ? { ...cur, ...s } : cur));
+    },
+    [onSummaryChange, setTask],
+  );
+
+  const start = async () => {
+    setStarting(true);
+    try {
+      onSummary(await tasksApi.start(taskId));
+    } catch (e) {
+      toast.error(errorMessage(e, terr("tasks.transcriptionStartFailed")));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await tasksApi.deleteBatch([taskId]);
+      toast.success(t("deleted"));
+      onDeleted(taskId);
+    } catch (e) {
+      toast.error(errorMessage(e, t("deleteFailed")));
+      throw e;
+    }
+  };
+
+  if (!view) {
+    if (error) {
+      return (
+        <div className={styles.detailEmpty} data-testid="task-detail-error">
+          <div className={ui.alert} role="alert">
+            {errorMessage(error, terr("tasks.notFound"))}
+          </div>
+          <button type="button" className={ui.btn} onClick={() => void reload()}>
+            {t("retry")}
+          </button>
+          {onBack ? (
+            <button type="button" className={`${ui.btn} ${ui.ghost}`} onClick={onBack}>
+              {t("back")}
+            </button>
+          ) : null}
+        </div>
+      );
+    }
+    return <CentredLoader fullScreen={false} />;
+  }
+
+  const created = new Date(view.createTime);
+  const tabs: { id: DetailTab; label: string }[] = [
+    { id: "original", label: t("tabs.original") },
+    { id: "summary", label: t("tabs.summary") },
+    { id: "mindmap", label: t("tabs.mindmap") },
+  ];
+
+  return (
+    <article className={styles.detail} data-testid="task-detail" data-task-id={view.id} data-status={view.status}>
+      <header className={styles.detailHead}>
+        {onBack ? (
+          <button type="button" className={`${ui.iconBtn} ${styles.backBtn}`} onClick={onBack} aria-label={t("back")} data-testid="task-detail-back">
+            <IconLeft />
+          </button>
+        ) : null}
+        <div className={styles.detailTitleBox}>
+          <TitleEditor taskId={view.id} title={view.title} onRenamed={onSummary} />
+          <div className={styles.detailMeta}>
+            <StatusBadge status={view.status} />
+            <span>{format.dateTime(created, { dateStyle: "medium", timeStyle: "short" })}</span>
+            {view.duration ? <span data-testid="task-duration">{t("duration", { duration: formatClock(view.duration * 1000) })}</span> : null}
+            {view.fileSize ? <span>{formatBytes(view.fileSize)}</span> : null}
+            {view.mediaKind ? <span>{t(`kind.${view.mediaKind}`)}</span> : null}
+            {view.source === "merge" ? <span>{t("merged")}</span> : null}
+          </div>
+        </div>
+        <button type="button" className={`${ui.btn} ${ui.small} ${styles.deleteBtn}`} onClick={() => setConfirmDelete(true)} data-testid="task-delete">
+          <IconTrash size={14} />
+          <span>{t("delete")}</span>
+        </button>
+      </header>
+
+      {isInProgress(view.status) ? (
+        <div className={styles.statusCard}>
+          <TaskProgress task={view} />
+        </div>
+      ) : null}
+      {view.status === "failed" ? <TaskErrorPanel taskId={view.id} details={view.errorDetails} onRetried={onSummary} /> : null}
+      {view.status === "not_started" ? (
+        <div className={`${styles.statusCard} ${styles.notStarted}`} data-testid="task-not-started">
+          <span>{t("notStarted")}</span>
+          <button type="button" className={`${ui.btn} ${ui.primary} ${ui.small}`} onClick={() => void start()} disabled={starting} data-testid="task-start">
+            {starting ? <span className={ui.spinner} aria-hidden="true" /> : <IconPlay size={14} />}
+            {t("start")}
+          </button>
+        </div>
+      ) : null}
+
+      <div className={styles.tabs} role="tablist" aria-label={t("tabs.label")}>
+        {tabs.map((x) => (
+          <button
+            key={x.id}
+            type="button"
+            role="tab"
+            id={`tab-${view.id}-${x.id}`}
+            aria-selected={tab === x.id}
+            aria-controls={`panel-${view.id}-${x.id}`}
+            tabIndex={tab === x.id ? 0 : -1}
+            className={`${styles.tab} ${tab === x.id ? styles.tabActive : ""}`}
+            onClick={() => setTab(x.id)}
+            onKeyDown={(e) => {
+              if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+              const i = tabs.findIndex((y) => y.id === tab);
+              const next = tabs[(i + (e.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length]!;
+              setTab(next.id);
+              document.getElementById(`tab-${view.id}-${next.id}`)?.focus();
+            }}
+            data-testid={`tab-${x.id}`}
+          >
+            {x.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`panel-${view.id}-${tab}`} aria-labelledby={`tab-${view.id}-${tab}`} className={styles.tabPanel} data-testid={`tab-panel-${tab}`}>
+        {tab === "original" ? (
+          task && hasTranscript(view.status) ? (
+            <TranscriptWorkspace task={task} onTaskChange={onTaskChange} />
+          ) : loading && !task ? (
+            <CentredLoader fullScreen={false} />
+          ) : isInProgress(view.status) ? (
+            <p className={styles.placeholder} data-testid="transcript-pending">
+              {t("transcriptPending")}
+            </p>
+          ) : view.status === "failed" ? (
+            <p className={styles.placeholder}>{t("transcriptFailed")}</p>
+          ) : view.status === "not_started" ? (
+            <p className={styles.placeholder}>{t("transcriptNotStarted")}</p>
+          ) : null
+        ) : (
+          <NotAnalysed kind={tab} />
+        )}
+      </div>
+
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={t("deleteTitle")}
+          message={t("deleteMessage", { title: view.title })}
+          confirmLabel={t("deleteConfirm")}
+          danger
+          onConfirm={remove}
+          onClose={() => setConfirmDelete(false)}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+/** Summary and mind map arrive with the analysis issue; until then they are "not analysed yet". */
+export function NotAnalysed({ kind }: { kind: "summary" | "mindmap" }) {
+  const t = useTranslations("app.analysis");
+  return (
+    <div className={styles.notAnalysed} data-testid="analysis-empty" data-kind={kind}>
+      <div className={styles.notAnalysedIcon} aria-hidden="true">
+        {kind === "summary" ? "≡" : "⋔"}
+      </div>
+      <p className={styles.notAnalysedTitle}>{t("notAnalysed")}</p>
+      <p className={styles.notAnalysedHint}>{kind === "summary" ? t("summaryHint") : t("mindmapHint")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+"use client";
+// Home of the app (/transcribe/): header, task list with live status, and the
+// selected task's detail. The selected task is kept in the address (?task=).
+import { useCallback, useEffect, useMemo, useState } from "react";
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import { CentredLoader } from "@/components/shell/CentredLoader";
+import { tasksApi, type TaskSummary } from "@/lib/client/tasks";
+import { toast } from "@/lib/client/toasts";
+import type { UploadMode } from "@/lib/client/upload-rules";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { HomeHeader } from "./HomeHeader";
+import { TaskList } from "./TaskList";
+import { errorMessage, useTaskList } from "./useTaskList";
+import { useUsage } from "./useUsage";
+import theme from "./theme.module.css";
+import styles from "./tasks.module.css";
+
+const TaskDetail = dynamic(() => import("./TaskDetail").then((m) => m.TaskDetail), { ssr: false, loading: () => <CentredLoader fullScreen={false} /> });
+const UploadDialog = dynamic(() => import("@/components/upload/UploadDialog").then((m) => m.UploadDialog), { ssr: false });
+
+function readTaskParam(): string | null {
+  if (typeof window === "undefined") return null;
+  return new URLSearchParams(window.location.search).get("task");
+}
+
+function writeTaskParam(id: string | null) {
+  const url = new URL(window.location.href);
+  if (id) url.searchParams.set("task", id);
+  else url.searchParams.delete("task");
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+}
+
+export function TranscribeHome() {
+  const t = useTranslations("app");
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [upload, setUpload] = useState<{ open: boolean; mode: UploadMode; used: boolean }>({ open: false, mode: "audio", used: false });
+  const [usageKey, setUsageKey] = useState(0);
+  const [bulkConfirm, setBulkConfirm] = useState(false);
+  const list = useTaskList(page);
+  const { usage } = useUsage(usageKey);
+
+  useEffect(() => {
+    setSelectedId(readTaskParam());
+  }, []);
+
+  const select = useCallback((id: string | null) => {
+    setSelectedId(id);
+    writeTaskParam(id);
+  }, []);
+
+  const summary = useMemo(() => list.data?.items.find((i) => i.id === selectedId) ?? null, [list.data, selectedId]);
+
+  const openUpload = useCallback((mode: UploadMode) => setUpload({ open: true, mode, used: true }), []);
+
+  const onUploaded = useCallback(
+    (tasks: TaskSummary[]) => {
+      setUsageKey((k) => k + 1);
+      if (page !== 1) setPage(1);
+      else void list.refresh();
+      if (tasks[0]) select(tasks[0].id);
+    },
+    [page, list, select],
+  );
+
+  const onCheck = useCallback((ids: string[], on: boolean) => {
+    setChecked((cur) => {
+      const next = new Set(cur);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }, []);
+
+  const afterDelete = useCallback(
+    (ids: string[]) => {
+      list.remove(ids);
+      setChecked((cur) => new Set([...cur].filter((id) => !ids.includes(id))));
+      if (selectedId && ids.includes(selectedId)) select(null);
+      setUsageKey((k) => k + 1);
+      void list.refresh();
+    },
+    [list, selectedId, select],
+  );
+
+  const deleteChecked = async () => {
+    const ids = [...checked];
+    try {
+      await tasksApi.deleteBatch(ids);
+      toast.success(t("list.deletedMany", { count: ids.length }));
+      afterDelete(ids);
+    } catch (e) {
+      toast.error(errorMessage(e, t("detail.deleteFailed")));
+      throw e;
+    }
+  };
+
+  const changePage = (p: number) => {
+    setPage(p);
+    setChecked(new Set());
+  };
+
+  return (
+    <div className={`${theme.theme} ${styles.home}`} data-view={selectedId ? "detail" : "list"} data-testid="transcribe-home">
+      <HomeHeader usage={usage} onUpload={openUpload} />
+      <main className={styles.main}>
+        <TaskList
+          data={list.data}
+          loading={list.loading}
+          error={list.error}
+          selectedId={selectedId}
+          onSelect={select}
+          page={page}
+          onPage={changePage}
+          checked={checked}
+          onCheck={onCheck}
+          onDeleteChecked={() => setBulkConfirm(true)}
+          onRetryLoad={() => void list.refresh()}
+          onUpload={() => openUpload("audio")}
+        />
+        <section className={styles.detailPane} aria-label={t("detail.label")}>
+          {selectedId ? (
+            <TaskDetail key={selectedId} taskId={selectedId} summary={summary} onSummaryChange={list.patch} onDeleted={(id) => afterDelete([id])} onBack={() => select(null)} />
+          ) : (
+            <div className={styles.detailEmpty} data-testid="task-detail-empty">
+              <p className={styles.detailEmptyTitle}>{t("detail.noneSelected")}</p>
+              <p className={styles.detailEmptyHint}>{t("detail.noneSelectedHint")}</p>
+            </div>
+          )}
+        </section>
+      </main>
+      {upload.used ? <UploadDialog open={upload.open} mode={upload.mode} onClose={() => setUpload((u) => ({ ...u, open: false }))} onUploaded={onUploaded} /> : null}
+      {bulkConfirm ? (
+        <ConfirmDialog
+          title={t("list.deleteManyTitle", { count: checked.size })}
+          message={t("list.deleteManyMessage", { count: checked.size })}
+          confirmLabel={t("detail.deleteConfirm")}
+          danger
+          onConfirm={deleteChecked}
+          onClose={() => setBulkConfirm(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

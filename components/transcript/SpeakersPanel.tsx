@@ -1,0 +1,78 @@
+"use client";
+// Every speaker of the task with their share of the talk and a rename control.
+import { useMemo } from "react";
+import { useTranslations } from "next-intl";
+import type { Task } from "@/lib/client/tasks";
+import { formatClock } from "@/lib/client/transcript-export";
+import { IconEdit } from "@/components/tasks/icons";
+import ui from "@/components/tasks/ui.module.css";
+import { speakerLooks } from "./speakers";
+import styles from "./transcript.module.css";
+
+export function SpeakersPanel({ task, onRename, onSeek }: { task: Task; onRename: (speakerId: string) => void; onSeek?: (ms: number) => void }) {
+  const t = useTranslations("app.speakers");
+  const tt = useTranslations("tasks");
+  const looks = useMemo(() => speakerLooks(task.speakers, (n) => tt("speakerDefault", { n })), [task.speakers, tt]);
+
+  const stats = useMemo(() => {
+    const total = task.timeline.reduce((s, e) => s + Math.max(0, e.end - e.begin), 0) || 1;
+    const map = new Map<string, { ms: number; count: number; first: number }>();
+    for (const e of task.timeline) {
+      if (!e.speakerId) continue;
+      const cur = map.get(e.speakerId) ?? { ms: 0, count: 0, first: e.begin };
+      cur.ms += Math.max(0, e.end - e.begin);
+      cur.count += 1;
+      cur.first = Math.min(cur.first, e.begin);
+      map.set(e.speakerId, cur);
+    }
+    return { total, map };
+  }, [task.timeline]);
+
+  return (
+    <section className={styles.speakersPanel} data-testid="speakers-panel" aria-labelledby={`speakers-${task.id}`}>
+      <h3 id={`speakers-${task.id}`} className={styles.panelTitle}>
+        {t("title", { count: task.speakers.length })}
+      </h3>
+      {task.speakers.length === 0 ? (
+        <p className={styles.muted}>{t("none")}</p>
+      ) : (
+        <ul className={styles.speakerList}>
+          {task.speakers.map((s) => {
+            const look = looks.get(s.id)!;
+            const st = stats.map.get(s.id);
+            const share = st ? Math.round((st.ms / stats.total) * 100) : 0;
+            return (
+              <li key={s.id} className={styles.speakerItem} data-testid="speaker-item" data-speaker-id={s.id}>
+                <span className={styles.avatar} style={{ ["--speaker" as string]: look.colour }} aria-hidden="true">
+                  {look.name.trim().charAt(0).toUpperCase()}
+                </span>
+                <div className={styles.speakerInfo}>
+                  <span className={styles.speakerItemName} data-testid="speaker-name">
+                    {look.name}
+                  </span>
+                  <span className={styles.speakerMeta}>
+                    {t("stats", { segments: st?.count ?? 0, time: formatClock(st?.ms ?? 0), share })}
+                    {st && onSeek ? (
+                      <>
+                        {" · "}
+                        <button type="button" className={styles.linkBtn} onClick={() => onSeek(st.first)} data-testid="speaker-first">
+                          {t("firstAt", { time: formatClock(st.first) })}
+                        </button>
+                      </>
+                    ) : null}
+                  </span>
+                  <span className={styles.shareBar} aria-hidden="true">
+                    <span style={{ width: `${share}%`, background: look.colour }} />
+                  </span>
+                </div>
+                <button type="button" className={ui.iconBtn} onClick={() => onRename(s.id)} aria-label={t("rename", { name: look.name })} title={t("rename", { name: look.name })} data-testid="speaker-edit">
+                  <IconEdit />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

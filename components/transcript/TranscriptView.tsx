@@ -1,0 +1,202 @@
+"use client";
+// The transcript grouped by consecutive speaker. A click on a line seeks the
+// player there and plays; the line being played is highlighted and, while
+// "follow" is on, kept in view. Lines can be edited in place.
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { tasksApi, type Task, type TimelineEntry } from "@/lib/client/tasks";
+import { toast } from "@/lib/client/toasts";
+import { formatClock, groupBySpeaker } from "@/lib/client/transcript-export";
+import { IconEdit } from "@/components/tasks/icons";
+import ui from "@/components/tasks/ui.module.css";
+import { EntryEditor } from "./EntryEditor";
+import { speakerLooks, UNKNOWN_COLOUR, type SpeakerLook } from "./speakers";
+import { useActiveEntry, type MediaController } from "./useMediaController";
+import styles from "./transcript.module.css";
+
+export interface TranscriptViewProps {
+  task: Task;
+  controller: MediaController;
+  follow: boolean;
+  onTaskChange: (task: Task) => void;
+  onRenameSpeaker?: (speakerId: string) => void;
+  editable?: boolean;
+}
+
+export function TranscriptView({ task, controller, follow, onTaskChange, onRenameSpeaker, editable = true }: TranscriptViewProps) {
+  const t = useTranslations("app.transcript");
+  const tt = useTranslations("tasks");
+  const terr = useTranslations("errors");
+  const [editing, setEditing] = useState<number | null>(null);
+  const activePos = useActiveEntry(controller.element, task.timeline);
+  const activeIndex = activePos >= 0 ? (task.timeline[activePos]?.index ?? null) : null;
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  const looks = useMemo(() => speakerLooks(task.speakers, (n) => tt("speakerDefault", { n })), [task.speakers, tt]);
+  const groups = useMemo(() => groupBySpeaker(task.timeline), [task.timeline]);
+
+  useEffect(() => {
+    if (!follow || activeIndex === null || editing !== null) return;
+    const el = rootRef.current?.querySelector<HTMLElement>(`[data-entry-index="${activeIndex}"]`);
+    el?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [activeIndex, follow, editing]);
+
+  const { seek } = controller;
+  const onSeek = useCallback((ms: number) => seek(ms, true), [seek]);
+
+  const saveEntry = useCallback(
+    async (index: number, text: string) => {
+      const updated = await tasksApi.editEntries(task.id, [{ index, text }]);
+      onTaskChange(updated);
+      setEditing(null);
+      toast.success(t("saved"));
+    },
+    [task.id, onTaskChange, t],
+  );
+
+  if (task.timeline.length === 0) {
+    return (
+      <div className={styles.empty} data-testid="transcript-empty">
+        {terr("tasks.noTranscription")}
+      </div>
+    );
+  }
+
+  return (
+    <div ref={rootRef} className={styles.transcript} data-testid="transcript" aria-label={t("label")}>
+      {groups.map((g) => {
+        const look = g.speakerId ? looks.get(g.speakerId) : undefined;
+        return (
+          <Group
+            key={`${g.entries[0]!.index}`}
+            speakerId={g.speakerId}
+            look={look}
+            unknownName={t("unknownSpeaker")}
+            entries={g.entries}
+            begin={g.begin}
+            activeIndex={activeIndex}
+            editing={editing}
+            editable={editable}
+            onSeek={onSeek}
+            onEdit={setEditing}
+            onSave={saveEntry}
+            onRenameSpeaker={onRenameSpeaker}
+            labels={{ edit: t("edit"), rename: t("renameSpeaker"), seek: t("seekTo") }}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+interface GroupProps {
+  speakerId: string | null;
+  look: SpeakerLook | undefined;
+  unknownName: string;
+  entries: TimelineEntry[];
+  begin: number;
+  activeIndex: number | null;
+  editing: number | null;
+  editable: boolean;
+  onSeek: (ms: number) => void;
+  onEdit: (index: number | null) => void;
+  onSave: (index: number, text: string) => Promise<void>;
+  onRenameSpeaker?: (speakerId: string) => void;
+  labels: { edit: string; rename: string; seek: string };
+}
+
+const Group = memo(function Group({ speakerId, look, unknownName, entries, begin, activeIndex, editing, editable, onSeek, onEdit, onSave, onRenameSpeaker, labels }: GroupProps) {
+  const colour = look?.colour ?? UNKNOWN_COLOUR;
+  const name = look?.name ?? unknownName;
+  const containsActive = activeIndex !== null && entries.some((e) => e.index === activeIndex);
+  return (
+    <section className={`${styles.group} ${containsActive ? styles.groupActive : ""}`} data-testid="transcript-group" data-speaker-id={speakerId ?? ""} style={{ ["--speaker" as string]: colour }}>
+      <header className={styles.groupHead}>
+        <span className={styles.avatar} aria-hidden="true">
+          {name.trim().charAt(0).toUpperCase()}
+        </span>
+        {speakerId && onRenameSpeaker ? (
+          <button type="button" className={styles.speakerName} onClick={() => onRenameSpeaker(speakerId)} title={labels.rename} data-testid="transcript-speaker-name">
+            {name}
+          </button>
+        ) : (
+          <span className={styles.speakerName} data-testid="transcript-speaker-name">
+            {name}
+          </span>
+        )}
+        <button type="button" className={styles.groupTime} onClick={() => onSeek(begin)} data-testid="transcript-group-time" aria-label={`${labels.seek} ${formatClock(begin)}`}>
+          {formatClock(begin)}
+        </button>
+      </header>
+      <div className={styles.lines}>
+        {entries.map((e) =>
+          editing === e.index ? (
+            <div key={e.index} className={`${styles.line} ${styles.lineEditing}`} data-entry-index={e.index} data-testid="transcript-entry" data-editing="true">
+              <EntryEditor initial={e.text} onSave={(text) => onSave(e.index, text)} onCancel={() => onEdit(null)} />
+            </div>
+          ) : (
+            <Line key={e.index} entry={e} active={activeIndex === e.index} editable={editable && editing === null} onSeek={onSeek} onEdit={onEdit} labels={labels} />
+          ),
+        )}
+      </div>
+    </section>
+  );
+});
+
+const Line = memo(function Line({
+  entry,
+  active,
+  editable,
+  onSeek,
+  onEdit,
+  labels,
+}: {
+  entry: TimelineEntry;
+  active: boolean;
+  editable: boolean;
+  onSeek: (ms: number) => void;
+  onEdit: (index: number) => void;
+  labels: { edit: string; seek: string };
+}) {
+  return (
+    <div
+      className={`${styles.line} ${active ? styles.lineActive : ""}`}
+      data-entry-index={entry.index}
+      data-begin={entry.begin}
+      data-end={entry.end}
+      data-active={active ? "true" : "false"}
+      aria-current={active ? "true" : undefined}
+      data-testid="transcript-entry"
+    >
+      <div
+        role="button"
+        tabIndex={0}
+        className={styles.lineBody}
+        onClick={() => {
+          // A drag to select text is not a click to seek.
+          if (window.getSelection()?.toString()) return;
+          onSeek(entry.begin);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            onSeek(entry.begin);
+          }
+        }}
+        onDoubleClick={() => editable && onEdit(entry.index)}
+        title={`${labels.seek} ${formatClock(entry.begin)}`}
+        data-testid="transcript-entry-text"
+      >
+        <span className={styles.lineTime} data-testid="transcript-entry-time">
+          {formatClock(entry.begin)}
+        </span>
+        <span className={styles.lineText}>{entry.text}</span>
+      </div>
+      {editable ? (
+        <button type="button" className={`${ui.iconBtn} ${styles.lineEdit}`} onClick={() => onEdit(entry.index)} aria-label={labels.edit} title={labels.edit} data-testid="entry-edit">
+          <IconEdit size={14} />
+        </button>
+      ) : null}
+    </div>
+  );
+});

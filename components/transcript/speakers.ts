@@ -1,0 +1,17 @@
+import type { Speaker } from "@/lib/client/tasks";
+import { speakerColour } from "@/lib/client/transcript-export";
+
+export interface SpeakerLook {
+  name: string;
+  colour: string;
+  position: number;
+}
+
+/** Name and colour of every speaker id; ids not in the list get a neutral look. */
+export function speakerLooks(speakers: Speaker[], defaultName: (n: number) => string): Map<string, SpeakerLook> {
+  const map = new Map<string, SpeakerLook>();
+  speakers.forEach((s, i) => map.set(s.id, { name: s.name?.trim() || defaultName(i + 1), colour: speakerColour(i), position: i }));
+  return map;
+}
+
+export const UNKNOWN_COLOUR = "#8a90a0";

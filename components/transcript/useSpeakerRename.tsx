@@ -1,0 +1,29 @@
+"use client";
+// Opens the speaker rename dialog for one speaker of a task.
+import { useMemo, useState } from "react";
+import { useTranslations } from "next-intl";
+import type { Task } from "@/lib/client/tasks";
+import { SpeakerRenameDialog } from "./SpeakerRenameDialog";
+import { speakerLooks } from "./speakers";
+
+export function useSpeakerRename(task: Task | null, onTaskChange: (t: Task) => void) {
+  const tt = useTranslations("tasks");
+  const [speakerId, setSpeakerId] = useState<string | null>(null);
+  const looks = useMemo(() => speakerLooks(task?.speakers ?? [], (n) => tt("speakerDefault", { n })), [task?.speakers, tt]);
+  const speaker = task?.speakers.find((s) => s.id === speakerId) ?? null;
+  const look = speaker ? looks.get(speaker.id) : undefined;
+  const dialog =
+    task && speaker && look ? (
+      <SpeakerRenameDialog
+        key={speaker.id}
+        taskId={task.id}
+        speaker={speaker}
+        currentName={look.name}
+        colour={look.colour}
+        otherNames={task.speakers.filter((s) => s.id !== speaker.id).map((s) => looks.get(s.id)?.name ?? s.name)}
+        onClose={() => setSpeakerId(null)}
+        onSaved={onTaskChange}
+      />
+    ) : null;
+  return { open: setSpeakerId, dialog };
+}

@@ -1,0 +1,116 @@
+"use client";
+// The add-options menu (spec §2): upload audio, import link, upload video,
+// import document or text. Link and document import come in a later issue:
+// present, disabled, with a "coming soon" tooltip.
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import { IconAudio, IconDoc, IconLink, IconPlus, IconVideo } from "@/components/tasks/icons";
+import ui from "@/components/tasks/ui.module.css";
+import type { UploadMode } from "@/lib/client/upload-rules";
+import styles from "./upload.module.css";
+
+interface Option {
+  id: string;
+  icon: ReactNode;
+  label: string;
+  hint: string;
+  onSelect?: () => void;
+}
+
+export function AddOptionsMenu({ onUpload, compact }: { onUpload: (mode: UploadMode) => void; compact?: boolean }) {
+  const t = useTranslations("upload.menu");
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  const options: Option[] = [
+    { id: "audio", icon: <IconAudio />, label: t("uploadAudio"), hint: t("uploadAudioHint"), onSelect: () => onUpload("audio") },
+    { id: "link", icon: <IconLink />, label: t("importLink"), hint: t("importLinkHint") },
+    { id: "video", icon: <IconVideo />, label: t("uploadVideo"), hint: t("uploadVideoHint"), onSelect: () => onUpload("video") },
+    { id: "document", icon: <IconDoc />, label: t("importDocument"), hint: t("importDocumentHint") },
+  ];
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        root.current?.querySelector<HTMLButtonElement>("[data-menu-trigger]")?.focus();
+      }
+    };
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    root.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const onMenuKey = (e: React.KeyboardEvent) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp" && e.key !== "Home" && e.key !== "End") return;
+    e.preventDefault();
+    const items = Array.from(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    const next = e.key === "Home" ? 0 : e.key === "End" ? items.length - 1 : (i + (e.key === "ArrowDown" ? 1 : -1) + items.length) % items.length;
+    items[next]?.focus();
+  };
+
+  return (
+    <div ref={root} className={styles.menuRoot}>
+      <button
+        type="button"
+        className={`${ui.btn} ${ui.primary}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((v) => !v)}
+        data-menu-trigger
+        data-testid="add-options-button"
+      >
+        <IconPlus />
+        <span className={compact ? ui.srOnly : undefined}>{t("trigger")}</span>
+      </button>
+      {open ? (
+        <div id={menuId} role="menu" className={styles.menu} onKeyDown={onMenuKey} data-testid="add-options-menu" aria-label={t("trigger")}>
+          {options.map((o) => {
+            const disabled = !o.onSelect;
+            return (
+              <button
+                key={o.id}
+                type="button"
+                role="menuitem"
+                className={`${styles.menuItem} ${disabled ? styles.menuItemDisabled : ""}`}
+                aria-disabled={disabled || undefined}
+                aria-describedby={disabled ? `${menuId}-${o.id}-tip` : undefined}
+                onClick={() => {
+                  if (disabled) return;
+                  setOpen(false);
+                  o.onSelect!();
+                }}
+                data-testid={`add-option-${o.id}`}
+              >
+                <span className={styles.menuIcon}>{o.icon}</span>
+                <span className={styles.menuText}>
+                  <span className={styles.menuLabel}>
+                    {o.label}
+                    {disabled ? <span className={styles.soon}>{t("soon")}</span> : null}
+                  </span>
+                  <span className={styles.menuHint}>{o.hint}</span>
+                </span>
+                {disabled ? (
+                  <span id={`${menuId}-${o.id}-tip`} role="tooltip" className={styles.tooltip} data-testid={`add-option-${o.id}-tooltip`}>
+                    {t("comingSoon")}
+                  </span>
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+    </div>
+  );
+}

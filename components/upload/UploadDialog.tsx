@@ -1,0 +1,443 @@
+"use client";
+// Upload dialog (spec §2, §5): pick or drop audio/video, pre-check size, type
+// and count with the catalogue messages, read each file's duration to check
+// the plan quota, optionally merge selected files (in order) into one task,
+// upload with progress and cancel. On a server error the files stay so the
+// user can fix and retry.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { isAbortError } from "@/lib/client/api";
+import { readMediaDuration, minutesOf } from "@/lib/client/media-duration";
+import { tasksApi, type TaskSummary } from "@/lib/client/tasks";
+import { toast } from "@/lib/client/toasts";
+import { formatClock } from "@/lib/client/transcript-export";
+import {
+  AUDIO_EXTENSIONS,
+  AUDIO_MAX_BYTES,
+  LARGE_SHARE_OF_QUOTA,
+  MAX_FILES_PER_UPLOAD,
+  VIDEO_EXTENSIONS,
+  VIDEO_MAX_BYTES,
+  acceptFor,
+  formatBytes,
+  kindOf,
+  screenFiles,
+  type RuleProblem,
+  type UploadMode,
+} from "@/lib/client/upload-rules";
+import { Modal } from "@/components/tasks/Modal";
+import { IconAudio, IconClose, IconDown, IconGrip, IconUp, IconUpload, IconVideo } from "@/components/tasks/icons";
+import { errorMessage } from "@/components/tasks/useTaskList";
+import { useUsage } from "@/components/tasks/useUsage";
+import ui from "@/components/tasks/ui.module.css";
+import styles from "./upload.module.css";
+
+interface Item {
+  id: string;
+  file: File;
+  kind: UploadMode;
+  /** Seconds; undefined while reading, null when the browser cannot tell. */
+  duration: number | null | undefined;
+  selected: boolean;
+}
+
+let nextId = 1;
+const fileKey = (f: File) => `${f.name}|${f.size}|${f.lastModified}`;
+const mbOf = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+export interface UploadDialogProps {
+  open: boolean;
+  mode: UploadMode;
+  onClose: () => void;
+  onUploaded: (tasks: TaskSummary[]) => void;
+}
+
+export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogProps) {
+  const t = useTranslations("upload");
+  const terr = useTranslations("errors");
+  const format = useFormatter();
+  const [items, setItems] = useState<Item[]>([]);
+  const [problems, setProblems] = useState<RuleProblem[]>([]);
+  const [merge, setMerge] = useState(false);
+  const [title, setTitle] = useState("");
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [dragOver, setDragOver] = useState(false);
+  const [dragRow, setDragRow] = useState<number | null>(null);
+  const [openCount, setOpenCount] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const { usage, reload: reloadUsage } = useUsage(openCount, open);
+
+  useEffect(() => {
+    if (open) setOpenCount((c) => c + 1);
+  }, [open]);
+
+  // ---- adding files -------------------------------------------------------
+  const addFiles = useCallback(
+    (list: FileList | File[]) => {
+      setServerError(null);
+      setNotice(null);
+      const existing = new Set(items.map((i) => fileKey(i.file)));
+      const picked = Array.from(list).filter((f) => !existing.has(fileKey(f)));
+      const { accepted, problems: found } = screenFiles(picked, items.length);
+      setProblems(found);
+      const added: Item[] = accepted.map((i) => ({ id: `f${nextId++}`, file: picked[i]!, kind: kindOf(picked[i]!)!, duration: undefined, selected: true }));
+      if (added.length === 0) return;
+      setItems((cur) => [...cur, ...added]);
+      for (const it of added) {
+        void readMediaDuration(it.file, it.kind).then((d) => setItems((cur) => cur.map((c) => (c.id === it.id ? { ...c, duration: d } : c))));
+      }
+    },
+    [items],
+  );
+
+  const remove = (id: string) => {
+    setItems((cur) => cur.filter((c) => c.id !== id));
+    setProblems([]);
+    setServerError(null);
+  };
+  const move = (from: number, to: number) => {
+    setItems((cur) => {
+      if (to < 0 || to >= cur.length || from === to) return cur;
+      const next = cur.slice();
+      const [it] = next.splice(from, 1);
+      next.splice(to, 0, it!);
+      return next;
+    });
+  };
+  const toggle = (id: string) => setItems((cur) => cur.map((c) => (c.id === id ? { ...c, selected: !c.selected } : c)));
+  const clearAll = () => {
+    setItems([]);
+    setProblems([]);
+    setServerError(null);
+    setNotice(null);
+    setTitle("");
+  };
+
+  // ---- what would be uploaded, and the quota check ------------------------
+  const toUpload = useMemo(() => (merge ? items.filter((i) => i.selected) : items), [items, merge]);
+  const reading = toUpload.some((i) => i.duration === undefined);
+  const unknownDuration = toUpload.some((i) => i.duration === null);
+  const seconds = toUpload.reduce((s, i) => s + (i.duration ?? 0), 0);
+  const minutes = toUpload.reduce((s, i) => s + (i.duration ? minutesOf(i.duration) : 0), 0);
+  const total = usage?.totalMinutes ?? 0;
+  const used = usage?.usedMinutes ?? 0;
+  const overLimit = Boolean(usage) && toUpload.length > 0 && !reading && used + minutes > total + 1e-9;
+  const share = total > 0 ? minutes / total : 0;
+  const largeShare = Boolean(usage) && !overLimit && !reading && minutes > 0 && share >= LARGE_SHARE_OF_QUOTA;
+  const mergeTooFew = merge && toUpload.length < 2;
+  const canUpload = !uploading && toUpload.length > 0 && !reading && !overLimit && !mergeTooFew;
+
+  // ---- uploading ----------------------------------------------------------
+  const submit = async () => {
+    if (!canUpload) return;
+    setUploading(true);
+    setProgress(0);
+    setServerError(null);
+    setNotice(null);
+    setProblems([]);
+    const ctrl = new AbortController();
+    abortRef.current = ctrl;
+    const files = toUpload.map((i) => i.file);
+    try {
+      const opts = { onProgress: (f: number) => setProgress(f), signal: ctrl.signal };
+      const created = merge ? [(await tasksApi.merge(files, title, opts)).task] : (await tasksApi.create(files, opts)).tasks;
+      toast.success(merge ? t("doneMerged") : t("done", { count: created.length }));
+      clearAll();
+      setMerge(false);
+      onUploaded(created);
+      onClose();
+    } catch (e) {
+      if (isAbortError(e)) setNotice(t("cancelled"));
+      else setServerError(errorMessage(e, terr("upload.uploadFailed")));
+      void reloadUsage();
+    } finally {
+      abortRef.current = null;
+      setUploading(false);
+    }
+  };
+  const cancelUpload = () => abortRef.current?.abort();
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  if (!open) return null;
+
+  const problemText = (p: RuleProblem) => terr(p.key, p.params);
+  const exts = (mode === "audio" ? AUDIO_EXTENSIONS : VIDEO_EXTENSIONS).map((e) => e.slice(1).toUpperCase()).join(", ");
+  const maxMb = mbOf(mode === "audio" ? AUDIO_MAX_BYTES : VIDEO_MAX_BYTES);
+  const fmtMin = (m: number) => format.number(m, { maximumFractionDigits: 1 });
+
+  return (
+    <Modal
+      title={mode === "audio" ? t("titleAudio") : t("titleVideo")}
+      onClose={onClose}
+      wide
+      dismissable={!uploading}
+      testId="upload-dialog"
+      footer={
+        <>
+          {items.length > 0 && !uploading ? (
+            <button type="button" className={`${ui.btn} ${ui.ghost} ${styles.clearBtn}`} onClick={clearAll} data-testid="upload-clear">
+              {t("clear")}
+            </button>
+          ) : null}
+          {uploading ? (
+            <button type="button" className={ui.btn} onClick={cancelUpload} data-testid="upload-cancel">
+              {t("cancelUpload")}
+            </button>
+          ) : (
+            <button type="button" className={ui.btn} onClick={onClose} data-testid="upload-close">
+              {t("close")}
+            </button>
+          )}
+          <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={() => void submit()} disabled={!canUpload} data-testid="upload-submit">
+            {uploading ? <span className={ui.spinner} aria-hidden="true" /> : <IconUpload />}
+            {merge ? t("submitMerge", { count: toUpload.length }) : t("submit", { count: toUpload.length })}
+          </button>
+        </>
+      }
+    >
+      <div className={styles.body}>
+        <button
+          type="button"
+          className={`${styles.dropzone} ${dragOver ? styles.dropzoneOver : ""}`}
+          onClick={() => inputRef.current?.click()}
+          onDragOver={(e) => {
+            if (!e.dataTransfer.types.includes("Files")) return;
+            e.preventDefault();
+            e.dataTransfer.dropEffect = "copy";
+            setDragOver(true);
+          }}
+          onDragLeave={() => setDragOver(false)}
+          onDrop={(e) => {
+            if (!e.dataTransfer.files.length) return;
+            e.preventDefault();
+            setDragOver(false);
+            if (!uploading) addFiles(e.dataTransfer.files);
+          }}
+          disabled={uploading}
+          data-testid="upload-dropzone"
+        >
+          <span className={styles.dropIcon}>{mode === "audio" ? <IconAudio size={26} /> : <IconVideo size={26} />}</span>
+          <span className={styles.dropTitle}>{t("dropTitle")}</span>
+          <span className={styles.dropHint}>{t("formats", { formats: exts, size: maxMb })}</span>
+          <span className={styles.dropHint}>{t("limits", { max: MAX_FILES_PER_UPLOAD, audio: mbOf(AUDIO_MAX_BYTES), video: mbOf(VIDEO_MAX_BYTES) })}</span>
+        </button>
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          accept={acceptFor(mode)}
+          className={ui.srOnly}
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => {
+            if (e.target.files?.length) addFiles(e.target.files);
+            e.target.value = "";
+          }}
+          data-testid="upload-file-input"
+        />
+
+        {problems.length ? (
+          <div className={ui.alert} role="alert" data-testid="upload-problems">
+            <ul className={styles.problemList}>
+              {problems.map((p, i) => (
+                <li key={`${p.key}-${i}`} data-testid="upload-problem" data-key={p.key}>
+                  {problemText(p)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        {items.length > 0 ? (
+          <>
+            <div className={styles.listHead}>
+              <label className={styles.switch}>
+                <input
+                  type="checkbox"
+                  checked={merge}
+                  onChange={(e) => setMerge(e.target.checked)}
+                  disabled={uploading}
+                  data-testid="upload-merge-toggle"
+                />
+                <span className={styles.switchTrack} aria-hidden="true" />
+                <span>
+                  <span className={styles.switchLabel}>{t("merge")}</span>
+                  <span className={styles.switchHint}>{t("mergeHint")}</span>
+                </span>
+              </label>
+              <span className={styles.count} data-testid="upload-count">
+                {t("count", { count: items.length, max: MAX_FILES_PER_UPLOAD })}
+              </span>
+            </div>
+
+            <ol className={styles.fileList} data-testid="upload-file-list">
+              {items.map((it, idx) => {
+                const order = merge && it.selected ? toUpload.indexOf(it) + 1 : null;
+                return (
+                  <li
+                    key={it.id}
+                    className={`${styles.fileRow} ${merge && !it.selected ? styles.fileRowOff : ""} ${dragRow === idx ? styles.fileRowDragging : ""}`}
+                    draggable={merge && !uploading}
+                    onDragStart={(e) => {
+                      setDragRow(idx);
+                      e.dataTransfer.effectAllowed = "move";
+                      e.dataTransfer.setData("text/x-upload-row", String(idx));
+                    }}
+                    onDragOver={(e) => {
+                      if (dragRow === null) return;
+                      e.preventDefault();
+                      e.dataTransfer.dropEffect = "move";
+                    }}
+                    onDrop={(e) => {
+                      if (dragRow === null) return;
+                      e.preventDefault();
+                      move(dragRow, idx);
+                      setDragRow(null);
+                    }}
+                    onDragEnd={() => setDragRow(null)}
+                    data-testid="upload-file-row"
+                    data-name={it.file.name}
+                    data-selected={it.selected ? "true" : "false"}
+                  >
+                    {merge ? (
+                      <>
+                        <span className={styles.grip} aria-hidden="true" title={t("dragHint")}>
+                          <IconGrip />
+                        </span>
+                        <input
+                          type="checkbox"
+                          checked={it.selected}
+                          onChange={() => toggle(it.id)}
+                          disabled={uploading}
+                          aria-label={t("selectFile", { name: it.file.name })}
+                          data-testid="upload-file-select"
+                        />
+                        <span className={styles.order} data-testid="upload-file-order">
+                          {order ?? "–"}
+                        </span>
+                      </>
+                    ) : null}
+                    <span className={styles.fileIcon} aria-hidden="true">
+                      {it.kind === "audio" ? <IconAudio /> : <IconVideo />}
+                    </span>
+                    <span className={styles.fileMain}>
+                      <span className={styles.fileName} title={it.file.name} data-testid="upload-file-name">
+                        {it.file.name}
+                      </span>
+                      <span className={styles.fileMeta}>
+                        {formatBytes(it.file.size)}
+                        {" · "}
+                        <span data-testid="upload-file-duration" data-seconds={it.duration ?? ""}>
+                          {it.duration === undefined ? t("readingDuration") : it.duration === null ? t("unknownDuration") : formatClock(it.duration * 1000)}
+                        </span>
+                      </span>
+                    </span>
+                    {merge ? (
+                      <>
+                        <button type="button" className={ui.iconBtn} onClick={() => move(idx, idx - 1)} disabled={uploading || idx === 0} aria-label={t("moveUp", { name: it.file.name })} data-testid="upload-file-up">
+                          <IconUp />
+                        </button>
+                        <button type="button" className={ui.iconBtn} onClick={() => move(idx, idx + 1)} disabled={uploading || idx === items.length - 1} aria-label={t("moveDown", { name: it.file.name })} data-testid="upload-file-down">
+                          <IconDown />
+                        </button>
+                      </>
+                    ) : null}
+                    <button type="button" className={ui.iconBtn} onClick={() => remove(it.id)} disabled={uploading} aria-label={t("remove", { name: it.file.name })} data-testid="upload-file-remove">
+                      <IconClose />
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+
+            {merge ? (
+              <div className={styles.mergeBox}>
+                <label className={ui.label} htmlFor="upload-merge-title">
+                  {t("mergeTitle")}
+                </label>
+                <input
+                  id="upload-merge-title"
+                  className={ui.field}
+                  value={title}
+                  maxLength={200}
+                  placeholder={toUpload[0]?.file.name.replace(/\.[^.]+$/, "") ?? ""}
+                  onChange={(e) => setTitle(e.target.value)}
+                  disabled={uploading}
+                  data-testid="upload-merge-title"
+                />
+                {mergeTooFew ? (
+                  <div className={`${ui.alert} ${ui.warn} ${styles.inlineAlert}`} role="status" data-testid="upload-merge-needs-files">
+                    {terr("upload.mergeNeedsFiles")}
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+
+            <div className={styles.summary} data-testid="upload-summary">
+              <span data-testid="upload-total" data-minutes={reading ? "" : minutes.toFixed(2)}>
+                {reading
+                  ? t("readingTotal")
+                  : t("total", { count: toUpload.length, duration: formatClock(seconds * 1000), minutes: fmtMin(Math.ceil(minutes * 10) / 10) })}
+                {unknownDuration && !reading ? ` ${t("someUnknown")}` : ""}
+              </span>
+              {usage ? (
+                <span className={styles.summaryUsage} data-testid="upload-usage">
+                  {t("usage", { used: fmtMin(used), total: fmtMin(total), remaining: fmtMin(Math.max(0, total - used)) })}
+                </span>
+              ) : null}
+            </div>
+
+            {overLimit ? (
+              <div className={ui.alert} role="alert" data-testid="upload-usage-block">
+                {terr("upload.usageLimit", { used: Math.ceil(used), total, needed: Math.ceil(minutes) })}
+              </div>
+            ) : largeShare ? (
+              <div className={`${ui.alert} ${ui.warn}`} role="status" data-testid="upload-usage-warning" data-percent={Math.round(share * 100)}>
+                {t("largeShare", { percent: Math.round(share * 100), minutes: fmtMin(Math.ceil(minutes * 10) / 10), total: fmtMin(total), remaining: fmtMin(Math.max(0, total - used - minutes)) })}
+              </div>
+            ) : null}
+          </>
+        ) : null}
+
+        {serverError ? (
+          <div className={ui.alert} role="alert" data-testid="upload-error">
+            {serverError}
+          </div>
+        ) : null}
+        {notice ? (
+          <div className={`${ui.alert} ${ui.info}`} role="status" data-testid="upload-notice">
+            {notice}
+          </div>
+        ) : null}
+
+        {uploading ? (
+          <div className={styles.progress} data-testid="upload-progress" data-fraction={progress.toFixed(3)}>
+            <div className={styles.progressLabel}>
+              <span>{progress < 1 ? t("uploading") : t("processing")}</span>
+              <span data-testid="upload-progress-percent">{t("percent", { percent: Math.round(progress * 100) })}</span>
+            </div>
+            <div
+              className={`${ui.progress} ${progress >= 1 ? ui.progressIndeterminate : ""}`}
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+              aria-label={t("uploading")}
+            >
+              <div className={ui.progressFill} style={{ width: `${progress * 100}%` }} />
+            </div>
+          </div>
+        ) : null}
+
+        <p className={styles.compliance} data-testid="upload-compliance">
+          {t("compliance")}
+        </p>
+      </div>
+    </Modal>
+  );
+}

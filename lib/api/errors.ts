@@ -1,0 +1,72 @@
+// The one error type. Each catalogue key is also the translation key under
+// "errors." in messages/*.json, and carries the HTTP status it is sent with.
+//
+// Domain "not found" answers go out with HTTP 400 and body code 404: a bare
+// HTTP 404 means "this route no longer exists" to the client, which then
+// shows the version-update overlay (spec §8).
+export const errorCatalogue = {
+  // transport and common
+  "common.unauthorized": 401,
+  "common.requestDenied": 403,
+  "common.permissionDenied": 403,
+  "common.fileTooLarge": 413,
+  "common.requestFailed": 500,
+  "common.invalidInput": 400,
+  "common.notFound": 404,
+  "common.serverError": 500,
+  "common.tooManyRequests": 429,
+  // upload (spec §8 Upload)
+  "upload.fileSizeLimitExceeded": 413,
+  "upload.audioTooLarge": 413,
+  "upload.videoTooLarge": 413,
+  "upload.unsupportedType": 415,
+  "upload.fileCountExceeded": 400,
+  "upload.durationLimit": 400,
+  "upload.usageLimit": 403,
+  "upload.uploadFailed": 500,
+  "upload.emptyFile": 400,
+  "upload.corruptMedia": 400,
+  "upload.noFile": 400,
+  "upload.mergeNeedsFiles": 400,
+  // tasks (spec §8 Tasks)
+  "tasks.notFound": 404,
+  "tasks.titleEmpty": 400,
+  "tasks.speakerNameUpdateFailed": 400,
+  "tasks.saveFailed": 500,
+  "tasks.transcriptionStartFailed": 409,
+  "tasks.noTranscription": 400,
+  "tasks.transcriptionRunning": 409,
+  "tasks.taskTimeout": 504,
+  // login (spec §8 Login)
+  "auth.invalidEmail": 400,
+  "auth.linkInvalid": 400,
+  "auth.linkExpired": 400,
+  "auth.linkUsed": 400,
+  "auth.sendLinkFailed": 500,
+  "auth.authFailed": 401,
+  "auth.serverDeploying": 503,
+  "auth.devLoginDisabled": 403,
+  "auth.loginConfigError": 500,
+} as const;
+
+export type ErrorKey = keyof typeof errorCatalogue;
+
+export class AppError extends Error {
+  readonly key: ErrorKey;
+  readonly status: number;
+  readonly params: Record<string, string | number>;
+  readonly data: unknown;
+
+  constructor(key: ErrorKey, params: Record<string, string | number> = {}, data?: unknown) {
+    super(key);
+    this.name = "AppError";
+    this.key = key;
+    this.status = errorCatalogue[key];
+    this.params = params;
+    this.data = data;
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import { AppError } from "@/lib/api/errors";
+import { env } from "@/lib/server/env";
+import { sendMail } from "@/lib/server/mail";
+import { prisma } from "@/lib/server/prisma";
+import type { Translate } from "@/lib/i18n/server";
+import type { Edition } from "@/lib/edition/edition";
+import { openSession } from "./session";
+import { randomToken, sha256 } from "./tokens";
+import { findOrCreateUserByEmail } from "./users";
+
+export const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
+// Guards an inbox against floods: at most this many links per address per validity window.
+const MAX_LINKS_PER_WINDOW = 5;
+
+/** Emails a one-time login link, valid 15 minutes, that lands on the callback page. */
+export async function sendLoginLink(
+  input: { email: string; returnUrl?: string; referralCode?: string; origin: "transcribe" | "tools" },
+  t: Translate,
+): Promise<{ expiresAt: Date }> {
+  const since = new Date(Date.now() - LOGIN_LINK_TTL_MS);
+  const recent = await prisma.loginLink.count({ where: { email: input.email, createdAt: { gte: since } } });
+  if (recent >= MAX_LINKS_PER_WINDOW) throw new AppError("common.tooManyRequests");
+
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_MS);
+  await prisma.loginLink.create({
+    data: { email: input.email, tokenHash: sha256(token), expiresAt, returnUrl: input.returnUrl ?? null, referral: input.referralCode ?? null },
+  });
+  const url = new URL(`/${input.origin}/callback`, env().APP_URL);
+  url.searchParams.set("token", token);
+  try {
+    await sendMail({
+      to: input.email,
+      subject: t("auth.mail.subject"),
+      text: `${t("auth.mail.body", { minutes: 15 })}\n\n${url.toString()}\n`,
+      html: `<p>${t("auth.mail.body", { minutes: 15 })}</p><p><a href="${url.toString()}">${t("auth.mail.button")}</a></p>`,
+    });
+  } catch {
+    throw new AppError("auth.sendLinkFailed");
+  }
+  return { expiresAt };
+}
+
+/**
+ * Exchanges a login-link token for a device session. The link is claimed with
+ * a conditional update, so two tabs opening it at once cannot both sign in.
+ */
+export async function redeemLoginLink(
+  input: { token: string; deviceId: string },
+  ctx: { locale: string; edition: Edition },
+) {
+  const link = await prisma.loginLink.findUnique({ where: { tokenHash: sha256(input.token) } });
+  if (!link) throw new AppError("auth.linkInvalid");
+  if (link.usedAt) throw new AppError("auth.linkUsed");
+  if (link.expiresAt < new Date()) throw new AppError("auth.linkExpired");
+  const claimed = await prisma.loginLink.updateMany({ where: { id: link.id, usedAt: null }, data: { usedAt: new Date() } });
+  if (claimed.count !== 1) throw new AppError("auth.linkUsed");
+
+  const user = await findOrCreateUserByEmail(link.email, ctx);
+  const session = await openSession(user.id, input.deviceId);
+  return { ...session, user, returnUrl: link.returnUrl };
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import { prisma } from "@/lib/server/prisma";
+import { env } from "@/lib/server/env";
+import type { Edition } from "@/lib/edition/edition";
+import { findOrCreateUserByEmail, getUser, type PublicUserRow } from "./users";
+import { issueAccessToken, readAccessToken, sha256 } from "./tokens";
+
+export interface Caller {
+  user: PublicUserRow;
+  sessionId: string;
+  deviceId: string;
+}
+
+/** Opens a device session and returns the bearer token for it (spec §3 sign-in response). */
+export async function openSession(userId: string, deviceId: string) {
+  const session = await prisma.session.create({
+    data: { userId, deviceId, tokenHash: `pending:${deviceId}:${Date.now()}:${Math.random()}`, expiresAt: new Date() },
+    select: { id: true },
+  });
+  const { token, expiresAt } = await issueAccessToken({ sub: userId, sid: session.id, did: deviceId });
+  await prisma.session.update({ where: { id: session.id }, data: { tokenHash: sha256(token), expiresAt } });
+  return { access_token: token, device_id: deviceId };
+}
+
+/** The development login (spec §7): only when AUTH_DEV_TOKEN, AUTH_DEV_USER and AUTH_DEV_DEVICE_ID are all set. */
+export function devLoginConfig(): { token: string; email: string; deviceId: string } | null {
+  const { AUTH_DEV_TOKEN, AUTH_DEV_USER, AUTH_DEV_DEVICE_ID } = env();
+  if (!AUTH_DEV_TOKEN || !AUTH_DEV_USER || !AUTH_DEV_DEVICE_ID) return null;
+  return { token: AUTH_DEV_TOKEN, email: AUTH_DEV_USER.toLowerCase(), deviceId: AUTH_DEV_DEVICE_ID };
+}
+
+/** Who is asking: the bearer token's live session, or the configured development token. */
+export async function authenticate(authorization: string | null, ctx: { locale: string; edition: Edition }): Promise<Caller | null> {
+  const match = /^Bearer\s+(.+)$/i.exec(authorization ?? "");
+  if (!match) return null;
+  const token = match[1]!.trim();
+
+  const dev = devLoginConfig();
+  if (dev && token === dev.token) {
+    const user = await findOrCreateUserByEmail(dev.email, ctx);
+    return { user, sessionId: "dev", deviceId: dev.deviceId };
+  }
+
+  const claims = await readAccessToken(token);
+  if (!claims) return null;
+  const session = await prisma.session.findUnique({
+    where: { id: claims.sid },
+    select: { id: true, userId: true, deviceId: true, tokenHash: true, expiresAt: true, revokedAt: true, lastUsedAt: true },
+  });
+  if (!session || session.revokedAt || session.expiresAt < new Date() || session.tokenHash !== sha256(token)) return null;
+  const user = await getUser(session.userId);
+  if (!user) return null;
+  // Touch at most once a minute: a hot path should not write on every request.
+  if (Date.now() - session.lastUsedAt.getTime() > 60_000) {
+    await prisma.session.update({ where: { id: session.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+  }
+  return { user, sessionId: session.id, deviceId: session.deviceId };
+}
+
+/** Logout revokes this session, and every session of the named device (spec §4). */
+export async function closeSession(caller: Caller, deviceId?: string): Promise<void> {
+  const now = new Date();
+  if (caller.sessionId !== "dev") {
+    await prisma.session.updateMany({ where: { id: caller.sessionId, revokedAt: null }, data: { revokedAt: now } });
+  }
+  if (deviceId) {
+    await prisma.session.updateMany({ where: { userId: caller.user.id, deviceId, revokedAt: null }, data: { revokedAt: now } });
+  }
+}

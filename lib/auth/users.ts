@@ -1,0 +1,107 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { prisma } from "@/lib/server/prisma";
+import type { Edition } from "@/lib/edition/edition";
+
+// The user object the API returns (spec §3: id, username, email, language, ui_language, AI summary language).
+export const publicUserSelect = {
+  id: true,
+  username: true,
+  email: true,
+  phone: true,
+  avatarUrl: true,
+  language: true,
+  uiLanguage: true,
+  summaryLanguage: true,
+  planCode: true,
+  referralCode: true,
+  bonusMinutes: true,
+  edition: true,
+  createdAt: true,
+} as const;
+
+export type PublicUserRow = {
+  id: string;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  avatarUrl: string | null;
+  language: string;
+  uiLanguage: string;
+  summaryLanguage: string | null;
+  planCode: string;
+  referralCode: string;
+  bonusMinutes: number;
+  edition: Edition;
+  createdAt: Date;
+};
+
+export function toUserInfo(u: PublicUserRow) {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    phone: u.phone,
+    avatar: u.avatarUrl,
+    language: u.language,
+    ui_language: u.uiLanguage,
+    summary_language: u.summaryLanguage ?? u.uiLanguage,
+    plan: u.planCode,
+    referral_code: u.referralCode,
+    bonus_minutes: u.bonusMinutes,
+    edition: u.edition,
+    created_at: u.createdAt.toISOString(),
+  };
+}
+export type UserInfo = ReturnType<typeof toUserInfo>;
+
+function newReferralCode(): string {
+  return randomBytes(5).toString("hex").toUpperCase();
+}
+
+/** Finds the user with this email or creates one, with a language and edition from the sign-in. */
+export async function findOrCreateUserByEmail(email: string, opts: { locale: string; edition: Edition }): Promise<PublicUserRow> {
+  const existing = await prisma.user.findUnique({ where: { email }, select: publicUserSelect });
+  if (existing) return existing;
+  try {
+    return await prisma.user.create({
+      data: {
+        email,
+        username: email.split("@")[0] || email,
+        language: opts.locale,
+        uiLanguage: opts.locale,
+        edition: opts.edition,
+        referralCode: newReferralCode(),
+      },
+      select: publicUserSelect,
+    });
+  } catch (e) {
+    // Two sign-ins racing for the same new email: the other one created it.
+    const again = await prisma.user.findUnique({ where: { email }, select: publicUserSelect });
+    if (again) return again;
+    throw e;
+  }
+}
+
+export async function getUser(userId: string): Promise<PublicUserRow | null> {
+  return prisma.user.findUnique({ where: { id: userId }, select: publicUserSelect });
+}
+
+export async function updateUserLanguage(userId: string, language: string): Promise<PublicUserRow> {
+  return prisma.user.update({ where: { id: userId }, data: { language, uiLanguage: language }, select: publicUserSelect });
+}
+
+export async function updateUserPreferences(
+  userId: string,
+  prefs: { uiLanguage?: string; summaryLanguage?: string | null; username?: string },
+): Promise<PublicUserRow> {
+  return prisma.user.update({
+    where: { id: userId },
+    data: {
+      ...(prefs.uiLanguage ? { uiLanguage: prefs.uiLanguage, language: prefs.uiLanguage } : {}),
+      ...(prefs.summaryLanguage !== undefined ? { summaryLanguage: prefs.summaryLanguage } : {}),
+      ...(prefs.username ? { username: prefs.username } : {}),
+    },
+    select: publicUserSelect,
+  });
+}

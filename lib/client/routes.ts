@@ -1,0 +1,31 @@
+// Front-end route constants (spec §2). The main app lives under /transcribe/, the tools site under /tools/.
+export const HOME_PATH = "/transcribe/";
+export const LOGIN_PATH = "/transcribe/login";
+export const CALLBACK_PATH = "/transcribe/callback";
+export const TOOLS_PATH = "/tools/";
+export const TOOLS_CALLBACK_PATH = "/tools/callback";
+
+function strip(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+/** The tools region: /tools and everything under it. */
+export function isToolsPath(pathname: string): boolean {
+  const p = strip(pathname);
+  return p === "/tools" || p.startsWith("/tools/");
+}
+
+/**
+ * Pages where a stored token does not gate access (spec §4): login, callback,
+ * share, show, tools and video-transcript pages.
+ */
+export function isUngatedPath(pathname: string): boolean {
+  const p = strip(pathname);
+  if (isToolsPath(p)) return true;
+  return /^\/(transcribe\/)?(login|callback|share|show|online-youtube-video-transcript)(\/|$)/.test(p);
+}
+
+/** Share paths of the API never carry the Authorization header (spec §6, §7). */
+export function isShareApiPath(path: string): boolean {
+  return path.startsWith("/api/transcription/share/");
+}

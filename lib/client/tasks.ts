@@ -1,0 +1,161 @@
+// Typed client calls for the transcription routes (docs/api.md) and the types
+// the browser sees. Client-side mirrors only: the server's own shapes live in
+// lib/tasks/task.view.ts.
+import { api } from "@/lib/client/api";
+
+export type TaskStatus =
+  | "not_started"
+  | "queued"
+  | "merging"
+  | "transcribing"
+  | "completed"
+  | "failed"
+  | "analyzing"
+  | "analysis_completed"
+  | "analysis_failed"
+  | "translating"
+  | "translation_completed"
+  | "translation_failed"
+  | "regenerating";
+
+export type TaskSource = "upload" | "merge" | "document" | "text" | "link" | "meeting";
+export type MediaKind = "audio" | "video";
+
+export interface TaskErrorDetails {
+  errorCode: string;
+  message: string | null;
+  description: string | null;
+  retryCount: number;
+  requestId: string | null;
+  /** Keys under tasks.suggestions.* (bare, e.g. "checkNetwork"). */
+  suggestions: string[];
+}
+
+export interface TaskProgress {
+  stage: string;
+  percent: number;
+}
+
+export interface TaskSummary {
+  id: string;
+  title: string;
+  status: TaskStatus;
+  source: TaskSource;
+  createTime: string;
+  transcriptionTime: string | null;
+  updateTime: string;
+  /** Seconds. */
+  duration: number | null;
+  /** Bytes. */
+  fileSize: number;
+  folder: { id: string; name: string } | null;
+  mediaKind: MediaKind | null;
+  estimatedMinutes: number | null;
+  progress: TaskProgress | null;
+  errorDetails: TaskErrorDetails | null;
+}
+
+export interface Speaker {
+  id: string;
+  name: string;
+}
+
+export interface TimelineEntry {
+  index: number;
+  /** Milliseconds. */
+  begin: number;
+  /** Milliseconds. */
+  end: number;
+  text: string;
+  speakerId: string | null;
+}
+
+export interface Task extends TaskSummary {
+  speakers: Speaker[];
+  timeline: TimelineEntry[];
+  fullText: string;
+  summary: string | null;
+  mindMap: unknown;
+  speechEngine: string | null;
+}
+
+export interface TaskPage {
+  items: TaskSummary[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface MediaUrl {
+  url: string;
+  kind: MediaKind;
+  expiresAt: string;
+}
+
+export interface Usage {
+  usedMinutes: number;
+  totalMinutes: number;
+  remainingMinutes: number;
+  nextResetDate: string;
+  plan: string;
+}
+
+/** States in which the transcription is still moving. */
+export const IN_PROGRESS_STATUSES: readonly TaskStatus[] = ["queued", "merging", "transcribing"];
+/** States that have a usable transcript. */
+export const TRANSCRIBED_STATUSES: readonly TaskStatus[] = [
+  "completed",
+  "analyzing",
+  "analysis_completed",
+  "analysis_failed",
+  "translating",
+  "translation_completed",
+  "translation_failed",
+  "regenerating",
+];
+
+/** States that will change without the user doing anything: the list polls while any task is in one. */
+export const NON_FINAL_STATUSES: readonly TaskStatus[] = ["queued", "merging", "transcribing", "analyzing", "translating", "regenerating"];
+
+export const isInProgress = (s: TaskStatus) => IN_PROGRESS_STATUSES.includes(s);
+export const isNonFinal = (s: TaskStatus) => NON_FINAL_STATUSES.includes(s);
+export const hasTranscript = (s: TaskStatus) => TRANSCRIBED_STATUSES.includes(s);
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+const enc = encodeURIComponent;
+
+export const tasksApi = {
+  list: (page = 1, pageSize = DEFAULT_PAGE_SIZE, folderId?: string) =>
+    api.get<TaskPage>("/api/transcription/tasks", {
+      page: String(page),
+      page_size: String(pageSize),
+      ...(folderId ? { folder_id: folderId } : {}),
+    }),
+  get: (id: string) => api.get<Task>(`/api/transcription/tasks/${enc(id)}`),
+  mediaUrl: (id: string) => api.get<MediaUrl>(`/api/transcription/tasks/${enc(id)}/media-url`),
+  start: (id: string) => api.post<TaskSummary>(`/api/transcription/start-transcription/${enc(id)}`),
+  editTitle: (id: string, title: string) => api.put<TaskSummary>(`/api/transcription/${enc(id)}/edit-title`, { title }),
+  editEntries: (id: string, entries: { index: number; text: string }[]) =>
+    api.put<Task>(`/api/transcription/${enc(id)}/edit`, { entries }),
+  editSpeakerNames: (id: string, speakers: Speaker[]) =>
+    api.put<Task>(`/api/transcription/${enc(id)}/edit-speaker-names`, { speakers }),
+  deleteBatch: (ids: string[]) => api.post<{ deleted: number }>("/api/transcription/tasks/delete-batch", { ids }),
+  /** Each file becomes its own task. */
+  create: (files: File[], opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) => {
+    const form = new FormData();
+    for (const f of files) form.append("file", f, f.name);
+    return api.upload<{ tasks: TaskSummary[] }>("/api/transcription/create", form, opts);
+  },
+  /** All files, in this order, become one task. */
+  merge: (files: File[], title: string | undefined, opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) => {
+    const form = new FormData();
+    if (title && title.trim()) form.append("title", title.trim());
+    for (const f of files) form.append("file", f, f.name);
+    return api.upload<{ task: TaskSummary }>("/api/transcription/merge-transcribe", form, opts);
+  },
+};
+
+export const usageApi = {
+  get: () => api.get<Usage>("/api/usage"),
+};

@@ -1,0 +1,79 @@
+// Client-side pre-checks of an upload (spec §5): size per kind, type by
+// extension, file count. The server checks again by content; these only spare
+// the user a pointless upload. Messages are the error catalogue's (errors.upload.*).
+import { AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_MAX_BYTES } from "@/lib/media/limits";
+
+export { AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_MAX_BYTES };
+
+/** Spec §5 formats. */
+export const AUDIO_EXTENSIONS = [".mp3", ".wav", ".m4a", ".ogg"] as const;
+export const VIDEO_EXTENSIONS = [".mp4", ".webm", ".mov"] as const;
+
+/** Share of the monthly quota from which the upload dialog warns (spec §5 "a large share"): 20 %. */
+export const LARGE_SHARE_OF_QUOTA = 0.2;
+
+export type UploadMode = "audio" | "video";
+
+export function extensionOf(name: string): string {
+  const m = /\.[^./\\]+$/.exec(name);
+  return m ? m[0].toLowerCase() : "";
+}
+
+/** The kind a file is by its extension, or null when it is not a supported format. */
+export function kindOf(file: { name: string }): UploadMode | null {
+  const ext = extensionOf(file.name);
+  if ((AUDIO_EXTENSIONS as readonly string[]).includes(ext)) return "audio";
+  if ((VIDEO_EXTENSIONS as readonly string[]).includes(ext)) return "video";
+  return null;
+}
+
+export function acceptFor(mode: UploadMode): string {
+  return mode === "audio"
+    ? [...AUDIO_EXTENSIONS, "audio/mpeg", "audio/wav", "audio/x-wav", "audio/mp4", "audio/x-m4a", "audio/ogg"].join(",")
+    : [...VIDEO_EXTENSIONS, "video/mp4", "video/webm", "video/quicktime"].join(",");
+}
+
+/** An error catalogue key (under errors.) with its parameters. */
+export interface RuleProblem {
+  key: "upload.audioTooLarge" | "upload.videoTooLarge" | "upload.unsupportedType" | "upload.fileCountExceeded" | "upload.emptyFile";
+  params: Record<string, string | number>;
+}
+
+/** Checks of one file on its own: type, then size for its kind. */
+export function checkFile(file: { name: string; size: number }): RuleProblem | null {
+  const kind = kindOf(file);
+  if (!kind) return { key: "upload.unsupportedType", params: { files: file.name } };
+  if (file.size === 0) return { key: "upload.emptyFile", params: { file: file.name } };
+  if (kind === "audio" && file.size > AUDIO_MAX_BYTES) return { key: "upload.audioTooLarge", params: { file: file.name } };
+  if (kind === "video" && file.size > VIDEO_MAX_BYTES) return { key: "upload.videoTooLarge", params: { file: file.name } };
+  return null;
+}
+
+/**
+ * Splits newly picked files into accepted ones and problems, given how many
+ * are already in the dialog. Unsupported files are reported together in one
+ * message listing them (spec §8 "unsupported type (lists files)").
+ */
+export function screenFiles(picked: { name: string; size: number }[], alreadyChosen: number) {
+  const accepted: number[] = [];
+  const problems: RuleProblem[] = [];
+  const unsupported: string[] = [];
+  let countExceeded = false;
+  picked.forEach((f, i) => {
+    const p = checkFile(f);
+    if (p?.key === "upload.unsupportedType") unsupported.push(f.name);
+    else if (p) problems.push(p);
+    else if (alreadyChosen + accepted.length >= MAX_FILES_PER_UPLOAD) countExceeded = true;
+    else accepted.push(i);
+  });
+  if (unsupported.length) problems.unshift({ key: "upload.unsupportedType", params: { files: unsupported.join(", ") } });
+  if (countExceeded) problems.push({ key: "upload.fileCountExceeded", params: { max: MAX_FILES_PER_UPLOAD } });
+  return { accepted, problems };
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1024 / 1024 / 1024).toFixed(2)} GB`;
+}

@@ -1,0 +1,446 @@
+import "server-only";
+import { GaussStats, glr, logDetCovariance } from "./glr";
+import { rng, spectralEmbedding, spectralLabels } from "./cluster";
+import { computeFeatures, FRAME_STEP } from "./features";
+import { type DiagGmm, trainGmm } from "./gmm";
+import { detectSpeech } from "./vad";
+
+/** One speaker's stretch of speech, in seconds; speakers are numbered 0.. in order of first appearance. */
+export type SpeakerTurn = { start: number; end: number; speaker: number };
+
+export type DiarizeOptions = {
+  minSpeakers?: number;
+  maxSpeakers?: number;
+  /**
+   * Speech regions in seconds, e.g. from the speech engine: only speech inside them is attributed.
+   * They are intersected with the energy VAD, because pauses inside them would blur the voices together.
+   */
+  speechRegions?: { start: number; end: number }[];
+};
+
+/** Knobs of the algorithm; exported for the bench, not part of the public surface. */
+export type Tuning = {
+  /** Cepstral coefficients per frame (c1..cN). */
+  cepstra: number;
+  /** Energy VAD threshold, as a fraction of the way from the noise floor to the speech level. */
+  vadRatio: number;
+  /** A pause shorter than this (seconds) between two turns of the same speaker becomes part of the turn. */
+  bridgePauseSec: number;
+  windowSec: number;
+  hopSec: number;
+  /** At most this many windows are clustered (evenly spaced); the rest join the nearest cluster. */
+  maxClusterWindows: number;
+  /** Fraction of windows each window stays linked to in the spectral graph. */
+  neighbourFraction: number;
+  /** Speaker count tried at most when none is given. */
+  maxAutoSpeakers: number;
+  /** Resegmentation: components of each speaker's GMM, and rounds. */
+  gmmComponents: number;
+  resegIterations: number;
+  /** Cost in nats of switching speaker between consecutive frames in the Viterbi pass. */
+  switchPenalty: number;
+  /** Count test (see closestPairMargin): GLR floor per effective frame, and BIC penalty weight. */
+  glrPerFrame: number;
+  glrLambda: number;
+  /** A speaker needs at least this much speech (seconds) plus `minSpeakerShare` of the recording's speech. */
+  minSpeakerSec: number;
+  minSpeakerShare: number;
+};
+
+export const DEFAULT_TUNING: Tuning = {
+  cepstra: 19,
+  vadRatio: 0.2,
+  bridgePauseSec: 0.75,
+  windowSec: 1.5,
+  hopSec: 0.75,
+  maxClusterWindows: 500,
+  neighbourFraction: 0.2,
+  maxAutoSpeakers: 6,
+  gmmComponents: 8,
+  resegIterations: 2,
+  switchPenalty: 50,
+  glrPerFrame: 3,
+  glrLambda: 0.55,
+  minSpeakerSec: 3,
+  minSpeakerShare: 0.01,
+};
+
+type FrameRange = { start: number; end: number };
+
+/**
+ * Who spoke when, from the audio alone:
+ * 1. MFCC frames; speech found by an energy VAD (or given).
+ * 2. Overlapping windows, each summarised by a full-covariance Gaussian; two
+ *    windows are as similar as their GLR per frame is small (the same voice
+ *    fits one Gaussian, two voices don't), which compares the shape of the
+ *    voices rather than what was said.
+ * 3. Spectral clustering of the windows, for each speaker count k in turn,
+ *    then a Viterbi resegmentation with a GMM per speaker, which moves the
+ *    boundaries to where the voice changes.
+ * 4. k grows while even the two closest speakers are clearly and
+ *    significantly different voices (closestPairMargin) and every speaker has
+ *    enough speech.
+ * 5. Short pauses inside one speaker's speech are bridged.
+ * Cost is linear in the length apart from the clustering, which sees at most
+ * maxClusterWindows windows: about 40 s for 60 minutes on one core.
+ */
+export function diarize(pcm: Float32Array, sampleRate: number, opts: DiarizeOptions = {}): SpeakerTurn[] {
+  return diarizeWith(pcm, sampleRate, opts, DEFAULT_TUNING);
+}
+
+export function diarizeWith(pcm: Float32Array, sampleRate: number, opts: DiarizeOptions, tuning: Tuning): SpeakerTurn[] {
+  const feats = computeFeatures(pcm, sampleRate, tuning.cepstra);
+  const { frames, dims } = feats;
+  if (frames === 0) return [];
+  // Frame i covers roughly [i, i+1) * FRAME_STEP once centred; keep the mapping simple.
+  const voiced = detectSpeech(feats.logEnergy, { ratio: tuning.vadRatio });
+  const speech: FrameRange[] = opts.speechRegions
+    ? intersect(
+        mergeRegions(
+          opts.speechRegions
+            .map((r) => ({ start: Math.max(0, Math.round(r.start / FRAME_STEP)), end: Math.min(frames, Math.round(r.end / FRAME_STEP)) }))
+            .filter((r) => r.end > r.start),
+        ),
+        voiced,
+      )
+    : voiced;
+  if (speech.length === 0) return [];
+
+  const x = normalise(feats.mfcc, dims, speech);
+  const windows = makeWindows(speech, Math.round(tuning.windowSec / FRAME_STEP), Math.round(tuning.hopSec / FRAME_STEP));
+  const stats = windows.map((w) => {
+    const s = new GaussStats(dims);
+    s.addFrames(x, w.start, w.end);
+    return s;
+  });
+  const clusterer = windowClusterer(stats, tuning);
+
+  let speechFrames = 0;
+  for (const r of speech) speechFrames += r.end - r.start;
+  const minFrames = (tuning.minSpeakerSec + tuning.minSpeakerShare * speechFrames * FRAME_STEP) / FRAME_STEP;
+  const minK = Math.max(1, opts.minSpeakers ?? 1);
+  const top = Math.max(1, Math.min(opts.maxSpeakers ?? tuning.maxAutoSpeakers, clusterer.size));
+  const first = Math.min(minK, top);
+  let chosen: Int32Array | null = null;
+  for (let k = first; k <= top; k++) {
+    const labels = resegment(x, dims, speech, labelFrames(frames, speech, windows, clusterer.labels(k)), tuning);
+    if (k === first) {
+      chosen = labels;
+      continue;
+    }
+    // Above the requested minimum, each extra speaker must earn its place (and survive the resegmentation).
+    if (labelCount(labels) === k && closestPairMargin(x, dims, speech, labels, tuning, minFrames) > 0) chosen = labels;
+    else break;
+  }
+  return bridgePauses(toTurns(chosen!, speech), tuning.bridgePauseSec);
+}
+
+/**
+ * Joins turns of the same speaker separated by a short pause. The clustering
+ * works on speech frames only (pauses would blur the voices together), but a
+ * speaker's breath between two phrases is part of their turn.
+ */
+function bridgePauses(turns: SpeakerTurn[], maxPause: number): SpeakerTurn[] {
+  const out: SpeakerTurn[] = [];
+  for (const t of turns) {
+    const last = out[out.length - 1];
+    if (last && last.speaker === t.speaker && t.start - last.end < maxPause) last.end = t.end;
+    else out.push({ ...t });
+  }
+  return out;
+}
+
+/**
+ * Spectral clustering of (a bounded, evenly spaced subset of) the windows by
+ * GLR similarity, decomposed once; `labels(k)` cuts it into k clusters and
+ * sends every window left out to the cluster whose Gaussian it is closest to.
+ */
+function windowClusterer(stats: GaussStats[], tuning: Tuning) {
+  const n = stats.length;
+  const stride = Math.max(1, n / tuning.maxClusterWindows);
+  const picked: number[] = [];
+  for (let p = 0; Math.floor(p) < n; p += stride) picked.push(Math.floor(p));
+  const m = picked.length;
+  const embedding = m >= 3 ? spectralEmbedding(glrSimilarity(picked.map((i) => stats[i])), m, Math.max(2, Math.round(tuning.neighbourFraction * m))) : null;
+  const dims = stats[0].dims;
+  const scratch = new Float64Array(dims * dims);
+  const own = m === n ? null : stats.map((s) => logDetCovariance(s, scratch));
+  const labels = (k: number): Int32Array => {
+    const sub = embedding ? spectralLabels(embedding, m, k) : new Int32Array(m);
+    if (!own) return sub;
+    const count = labelCount(sub);
+    const clusters = Array.from({ length: count }, () => new GaussStats(dims));
+    picked.forEach((i, j) => clusters[sub[j]].add(stats[i]));
+    const ld = clusters.map((c) => logDetCovariance(c, scratch));
+    const out = new Int32Array(n);
+    picked.forEach((i, j) => (out[i] = sub[j]));
+    const isPicked = new Uint8Array(n);
+    for (const i of picked) isPicked[i] = 1;
+    for (let i = 0; i < n; i++) {
+      if (isPicked[i]) continue;
+      let best = 0;
+      let bestD = Infinity;
+      for (let c = 0; c < count; c++) {
+        const d = glr(stats[i], clusters[c], own[i], ld[c], scratch);
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+      out[i] = best;
+    }
+    return out;
+  };
+  return { labels, size: m };
+}
+
+/** Similarity of windows: minus their GLR per effective frame (n_a n_b / (n_a + n_b)), so short windows compare fairly. */
+function glrSimilarity(stats: GaussStats[]): Float64Array {
+  const n = stats.length;
+  const dims = stats[0].dims;
+  const scratch = new Float64Array(dims * dims);
+  const ld = stats.map((s) => logDetCovariance(s, scratch));
+  const sim = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const h = (stats[i].n * stats[j].n) / (stats[i].n + stats[j].n);
+      sim[i * n + j] = sim[j * n + i] = -glr(stats[i], stats[j], ld[i], ld[j], scratch) / h;
+    }
+  }
+  return sim;
+}
+
+/**
+ * How clearly the two closest speakers of a labelling are different voices:
+ * the GLR between their full-covariance Gaussians, minus an effect-size floor
+ * (glrPerFrame nats per effective frame n_a n_b / (n_a + n_b), which is what
+ * keeps a long single-speaker recording whole) and minus the BIC penalty
+ * (glrLambda * P/2 * log n, which keeps a short one whole). Positive when even
+ * the closest pair is clearly and significantly apart; -Infinity when some
+ * speaker has less than `minFrames` of speech.
+ */
+function closestPairMargin(x: Float32Array, dims: number, speech: FrameRange[], labels: Int32Array, tuning: Tuning, minFrames: number): number {
+  const k = labelCount(labels);
+  const cs = Array.from({ length: k }, () => new GaussStats(dims));
+  for (const r of speech) {
+    let start = r.start;
+    for (let f = r.start + 1; f <= r.end; f++) {
+      if (f < r.end && labels[f] === labels[start]) continue;
+      if (labels[start] >= 0) cs[labels[start]].addFrames(x, start, f);
+      start = f;
+    }
+  }
+  if (cs.some((c) => c.n < minFrames)) return -Infinity;
+  const scratch = new Float64Array(dims * dims);
+  const ld = cs.map((c) => logDetCovariance(c, scratch));
+  const params = dims + (dims * (dims + 1)) / 2;
+  let worst = Infinity;
+  for (let a = 0; a < k; a++) {
+    for (let b = a + 1; b < k; b++) {
+      const n = cs[a].n + cs[b].n;
+      const h = (cs[a].n * cs[b].n) / n;
+      const margin = glr(cs[a], cs[b], ld[a], ld[b], scratch) - tuning.glrPerFrame * h - tuning.glrLambda * 0.5 * params * Math.log(n);
+      worst = Math.min(worst, margin);
+    }
+  }
+  return worst;
+}
+
+/** Frames in both lists of sorted, disjoint ranges. */
+function intersect(a: FrameRange[], b: FrameRange[]): FrameRange[] {
+  const out: FrameRange[] = [];
+  let j = 0;
+  for (const r of a) {
+    while (j < b.length && b[j].end <= r.start) j++;
+    for (let k = j; k < b.length && b[k].start < r.end; k++) {
+      const start = Math.max(r.start, b[k].start);
+      const end = Math.min(r.end, b[k].end);
+      if (end > start) out.push({ start, end });
+    }
+  }
+  return out;
+}
+
+function mergeRegions(regions: FrameRange[]): FrameRange[] {
+  const out: FrameRange[] = [];
+  for (const r of [...regions].sort((a, b) => a.start - b.start)) {
+    const last = out[out.length - 1];
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+/** Cepstral mean and variance normalisation over speech frames: removes the channel, keeps speaker differences. */
+function normalise(mfcc: Float32Array, dims: number, speech: FrameRange[]): Float32Array {
+  const mean = new Float64Array(dims);
+  const sq = new Float64Array(dims);
+  let n = 0;
+  for (const r of speech) {
+    for (let f = r.start; f < r.end; f++) {
+      for (let d = 0; d < dims; d++) {
+        const v = mfcc[f * dims + d];
+        mean[d] += v;
+        sq[d] += v * v;
+      }
+      n++;
+    }
+  }
+  const out = new Float32Array(mfcc.length);
+  const frames = mfcc.length / dims;
+  for (let d = 0; d < dims; d++) {
+    mean[d] /= n;
+    const sd = Math.sqrt(Math.max(1e-8, sq[d] / n - mean[d] * mean[d]));
+    for (let f = 0; f < frames; f++) out[f * dims + d] = (mfcc[f * dims + d] - mean[d]) / sd;
+  }
+  return out;
+}
+
+/** Fixed-length windows inside each speech region; a region shorter than a window is one window. */
+function makeWindows(speech: FrameRange[], length: number, hop: number): FrameRange[] {
+  const out: FrameRange[] = [];
+  for (const r of speech) {
+    const len = r.end - r.start;
+    if (len <= length) {
+      out.push({ ...r });
+      continue;
+    }
+    const count = Math.ceil((len - length) / hop) + 1;
+    // Spread the windows evenly so the last one ends at the region end.
+    const step = (len - length) / (count - 1);
+    for (let i = 0; i < count; i++) {
+      const start = r.start + Math.round(i * step);
+      out.push({ start, end: start + length });
+    }
+  }
+  return out;
+}
+
+/** Each speech frame takes the label of the covering window whose centre is nearest; -1 marks non-speech. */
+function labelFrames(frames: number, speech: FrameRange[], windows: FrameRange[], labels: Int32Array): Int32Array {
+  const out = new Int32Array(frames).fill(-1);
+  const dist = new Float64Array(frames).fill(Infinity);
+  windows.forEach((w, i) => {
+    const centre = (w.start + w.end) / 2;
+    for (let f = w.start; f < w.end; f++) {
+      const d = Math.abs(f - centre);
+      if (d < dist[f]) {
+        dist[f] = d;
+        out[f] = labels[i];
+      }
+    }
+  });
+  for (const r of speech) for (let f = r.start; f < r.end; f++) if (out[f] < 0) out[f] = 0;
+  return out;
+}
+
+/**
+ * A few rounds of: fit a GMM per speaker on its frames, then Viterbi over
+ * each speech region with a switching cost. Moves boundaries to where the
+ * acoustics change rather than where the windows happened to fall. Speakers
+ * left with almost no speech are dropped.
+ */
+function resegment(x: Float32Array, dims: number, speech: FrameRange[], labels: Int32Array, tuning: Tuning): Int32Array {
+  const random = rng(7);
+  let current = labels;
+  for (let it = 0; it < tuning.resegIterations; it++) {
+    const k = labelCount(current);
+    if (k <= 1) break;
+    const rows: number[][] = Array.from({ length: k }, () => []);
+    for (const r of speech) for (let f = r.start; f < r.end; f++) if (current[f] >= 0) rows[current[f]].push(f);
+    const models: (DiagGmm | null)[] = rows.map((r) =>
+      r.length >= 50 ? trainGmm(x, dims, subsample(r, 30000), tuning.gmmComponents, 5, random) : null,
+    );
+    const next = new Int32Array(current.length).fill(-1);
+    for (const r of speech) viterbi(x, dims, r, models, tuning.switchPenalty, next);
+    current = compact(next);
+  }
+  return current;
+}
+
+function subsample(rows: number[], max: number): number[] {
+  if (rows.length <= max) return rows;
+  const step = rows.length / max;
+  const out: number[] = [];
+  for (let p = 0; p < rows.length; p += step) out.push(rows[Math.floor(p)]);
+  return out;
+}
+
+function viterbi(x: Float32Array, dims: number, r: FrameRange, models: (DiagGmm | null)[], penalty: number, out: Int32Array) {
+  const k = models.length;
+  const len = r.end - r.start;
+  const back = new Int8Array(len * k);
+  let score = new Float64Array(k);
+  let next = new Float64Array(k);
+  for (let t = 0; t < len; t++) {
+    const f = r.start + t;
+    let bestPrev = 0;
+    for (let j = 1; j < k; j++) if (score[j] > score[bestPrev]) bestPrev = j;
+    for (let j = 0; j < k; j++) {
+      const model = models[j];
+      const ll = model ? model.logLikelihood(x, f * dims) : -Infinity;
+      const stay = score[j];
+      const move = score[bestPrev] - penalty;
+      if (t === 0 || stay >= move) {
+        next[j] = stay + ll;
+        back[t * k + j] = j;
+      } else {
+        next[j] = move + ll;
+        back[t * k + j] = bestPrev;
+      }
+    }
+    [score, next] = [next, score];
+  }
+  let state = 0;
+  for (let j = 1; j < k; j++) if (score[j] > score[state]) state = j;
+  for (let t = len - 1; t >= 0; t--) {
+    out[r.start + t] = state;
+    state = back[t * k + state];
+  }
+}
+
+/** Highest label + 1 (a loop: spreading an hour of frame labels into Math.max overflows the stack). */
+function labelCount(labels: ArrayLike<number>): number {
+  let max = -1;
+  for (let i = 0; i < labels.length; i++) if (labels[i] > max) max = labels[i];
+  return max + 1;
+}
+
+/** Renumber labels 0.. with no gaps. */
+function compact(labels: Int32Array): Int32Array {
+  const ids = new Map<number, number>();
+  const out = new Int32Array(labels.length);
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i];
+    if (l < 0) {
+      out[i] = -1;
+      continue;
+    }
+    if (!ids.has(l)) ids.set(l, ids.size);
+    out[i] = ids.get(l)!;
+  }
+  return out;
+}
+
+/** Runs of equal labels inside speech become turns; speakers renumbered by first appearance. */
+function toTurns(labels: Int32Array, speech: FrameRange[]): SpeakerTurn[] {
+  const order = new Map<number, number>();
+  const turns: SpeakerTurn[] = [];
+  for (const r of speech) {
+    let start = r.start;
+    for (let f = r.start + 1; f <= r.end; f++) {
+      if (f < r.end && labels[f] === labels[start]) continue;
+      const l = labels[start];
+      if (!order.has(l)) order.set(l, order.size);
+      const speaker = order.get(l)!;
+      const last = turns[turns.length - 1];
+      // Frame-index times, offset by half a 25 ms window so they sit on the frame centres.
+      const t0 = start * FRAME_STEP + 0.0125;
+      const t1 = f * FRAME_STEP + 0.0125;
+      if (last && last.speaker === speaker && t0 - last.end < 1e-6) last.end = t1;
+      else turns.push({ start: t0, end: t1, speaker });
+      start = f;
+    }
+  }
+  return turns;
+}

@@ -1,0 +1,46 @@
+import { defaultLocale, type Locale } from "./locales";
+
+// Messages are JSON files messages/<locale>/<namespace>.json, keys nested by feature.
+// loadMessages returns { [namespace]: json }, so keys read "auth.login.title",
+// "errors.upload.audioTooLarge" and so on. A key missing in a language falls back
+// to English, so a half-translated language never shows raw keys.
+export const namespaces = ["common", "errors", "auth", "app", "upload", "tasks"] as const;
+export type Namespace = (typeof namespaces)[number];
+
+type Messages = Record<string, unknown>;
+
+async function loadNamespace(locale: Locale, ns: Namespace): Promise<Messages> {
+  try {
+    // A template import: bundled per file by Next, a plain JSON import under Node/tsx (the worker).
+    const mod = (await import(`../../messages/${locale}/${ns}.json`)) as { default?: Messages } & Messages;
+    const json = mod.default ?? mod;
+    return json && typeof json === "object" ? json : {};
+  } catch {
+    return {};
+  }
+}
+
+function isPlainObject(v: unknown): v is Messages {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Deep merge: values of `over` win; objects merge key by key. */
+function merge(base: Messages, over: Messages): Messages {
+  const out: Messages = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = isPlainObject(b) && isPlainObject(v) ? merge(b, v) : v;
+  }
+  return out;
+}
+
+async function loadLocale(locale: Locale): Promise<Messages> {
+  const entries = await Promise.all(namespaces.map(async (ns) => [ns, await loadNamespace(locale, ns)] as const));
+  return Object.fromEntries(entries);
+}
+
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const own = await loadLocale(locale);
+  if (locale === defaultLocale) return own;
+  return merge(await loadLocale(defaultLocale), own);
+}

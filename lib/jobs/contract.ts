@@ -1,0 +1,84 @@
+import "server-only";
+import { Queue, type JobsOptions } from "bullmq";
+import { z } from "zod";
+import { newRedisConnection, redisKey } from "@/lib/server/redis";
+import { env } from "@/lib/server/env";
+
+/**
+ * The one job contract shared by web (which enqueues) and worker (which runs).
+ * Each job name has a zod payload schema; the worker parses payloads again
+ * before running. Payloads carry the user's locale: the worker has no request.
+ */
+export const queues = {
+  // ffmpeg and speech: heavy, low concurrency.
+  media: "media",
+} as const;
+
+export const jobs = {
+  "transcription.run": {
+    queue: queues.media,
+    payload: z.object({ taskId: z.string().min(1), locale: z.string().default("en") }),
+  },
+} as const;
+
+export type JobName = keyof typeof jobs;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobs)[N]["payload"]>;
+
+export const defaultJobOptions: JobsOptions = {
+  attempts: 3,
+  backoff: { type: "exponential", delay: 5_000 },
+  removeOnComplete: { count: 1000, age: 24 * 3600 },
+  removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
+};
+
+const g = globalThis as unknown as { queues?: Map<string, { queue: Queue; connection: ReturnType<typeof newRedisConnection> }> };
+
+export function queue(name: string): Queue {
+  g.queues ??= new Map();
+  let entry = g.queues.get(name);
+  if (!entry) {
+    const connection = newRedisConnection();
+    entry = { queue: new Queue(name, { connection, prefix: bullPrefix(), defaultJobOptions }), connection };
+    g.queues.set(name, entry);
+  }
+  return entry.queue;
+}
+
+/** Closes the producer queues and their connections (BullMQ leaves a passed-in connection open). */
+export async function closeQueues(): Promise<void> {
+  for (const { queue: q, connection } of g.queues?.values() ?? []) {
+    await q.close().catch(() => undefined);
+    await connection.quit().catch(() => undefined);
+  }
+  g.queues?.clear();
+}
+
+export function bullPrefix(): string {
+  return `${env().REDIS_PREFIX}:bull`;
+}
+
+/**
+ * Enqueues with a fixed jobId per task and step, so the same work is never
+ * queued twice while a job for it is waiting or running.
+ */
+export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: { jobKey: string; priority?: number }): Promise<void> {
+  const def = jobs[name];
+  const data = def.payload.parse(payload);
+  const q = queue(def.queue);
+  const jobId = jobIdFor(name, opts.jobKey);
+  const existing = await q.getJob(jobId);
+  if (existing) {
+    const state = await existing.getState();
+    // A waiting or running job already covers this work; a finished one is cleared so the work can run again.
+    if (state !== "completed" && state !== "failed") return;
+    await existing.remove();
+  }
+  await q.add(name, data, { jobId, priority: opts.priority });
+}
+
+/** BullMQ ids may not contain ":"; one id per task and step. */
+export function jobIdFor(name: JobName, jobKey: string): string {
+  return `${name}__${jobKey}`;
+}
+
+export const heartbeatKey = () => redisKey("worker", "heartbeat");

@@ -1,0 +1,77 @@
+import "server-only";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import ffmpeg from "fluent-ffmpeg";
+import { readWavInfo, wavHeader } from "./wav";
+
+// The colleague-facing entry point for decoded audio lives next to the encoders.
+export { readWavPcm } from "./wav";
+
+/** Every recogniser and the diarizer work on this one format. */
+export const SPEECH_SAMPLE_RATE = 16000;
+
+/** ffmpeg could not decode or write a file; the message carries ffmpeg's own reason. */
+export class MediaError extends Error {}
+
+/** Decodes the first audio stream of any container to 16 kHz mono s16le WAV. */
+export async function normalizeToWav(input: string, output: string): Promise<void> {
+  await fsp.mkdir(path.dirname(output), { recursive: true });
+  await new Promise<void>((resolve, reject) => {
+    ffmpeg(input)
+      .outputOptions([
+        "-map", "0:a:0",
+        "-vn", "-sn", "-dn",
+        "-ac", "1",
+        "-ar", String(SPEECH_SAMPLE_RATE),
+        "-c:a", "pcm_s16le",
+        // A clean 44-byte header: no LIST/INFO chunk, which some decoders
+        // (pocketsphinx among them) would otherwise read as samples.
+        "-map_metadata", "-1",
+        "-fflags", "+bitexact",
+        "-flags:a", "+bitexact",
+      ])
+      .format("wav")
+      .on("error", (err: Error, _stdout: string | null, stderr: string | null) => reject(new MediaError(`ffmpeg could not convert ${path.basename(input)}: ${lastLines(stderr) || err.message}`)))
+      .on("end", () => resolve())
+      .save(output);
+  });
+}
+
+/**
+ * Joins several recordings (audio or video, any mix of containers) into one
+ * 16 kHz mono WAV, in the given order. Each input is normalised on its own and
+ * the PCM is appended: no timebase or codec mismatch between inputs can leak
+ * into the result, and each part's length is exactly its decoded length.
+ */
+export async function concatToWav(inputs: string[], output: string): Promise<void> {
+  if (inputs.length === 0) throw new MediaError("nothing to concatenate");
+  const tmp = await fsp.mkdtemp(path.join(path.dirname(output), ".concat-"));
+  try {
+    const parts: string[] = [];
+    for (const [i, input] of inputs.entries()) {
+      const part = path.join(tmp, `${i}.wav`);
+      await normalizeToWav(input, part);
+      parts.push(part);
+    }
+    const infos = await Promise.all(parts.map((p) => readWavInfo(p)));
+    const total = infos.reduce((n, w) => n + w.dataBytes, 0);
+    const out = fs.createWriteStream(output);
+    const writeAll = async function* () {
+      yield wavHeader(total, SPEECH_SAMPLE_RATE, 1);
+      for (const [i, part] of parts.entries()) {
+        const info = infos[i]!;
+        if (info.dataBytes === 0) continue;
+        for await (const chunk of fs.createReadStream(part, { start: info.dataOffset, end: info.dataOffset + info.dataBytes - 1 })) yield chunk as Buffer;
+      }
+    };
+    await pipeline(writeAll, out);
+  } finally {
+    await fsp.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+function lastLines(text: string | null, n = 3): string {
+  return (text ?? "").trim().split("\n").slice(-n).join(" | ");
+}

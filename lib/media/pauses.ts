@@ -1,0 +1,175 @@
+import "server-only";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { forEachPcmBlock, readWavInfo, wavHeader, type WavInfo } from "./wav";
+
+export interface Pause {
+  startSec: number;
+  endSec: number;
+}
+
+export interface AudioChunk {
+  path: string;
+  startSec: number;
+  endSec: number;
+}
+
+const FRAME_SEC = 0.02;
+const MIN_PAUSE_SEC = 0.3;
+
+/**
+ * Quiet stretches of at least `minPauseSec`, from our own energy analysis of
+ * the PCM (20 ms frames). The threshold adapts to the recording: 30% of the
+ * way from its noise floor (10th percentile) to its speech level (95th), so
+ * that a noisy room or a quiet speaker still gets pauses.
+ */
+export async function findPauses(wavPath: string, opts: { minPauseSec?: number } = {}): Promise<Pause[]> {
+  const { db } = await frameLevels(wavPath);
+  return pausesOf(db, quietThreshold(db), opts.minPauseSec ?? MIN_PAUSE_SEC);
+}
+
+/**
+ * Cuts a 16-bit PCM WAV into chunks of about `targetChunkSec`, at the middle of
+ * the pause nearest to the target within [target/2, maxChunkSec], else at the
+ * last earlier pause. When there is no pause at all (music, continuous noise),
+ * it cuts at the quietest 200 ms of the window, so no chunk exceeds `maxChunkSec`.
+ * Chunks are copied byte-exactly (no re-encoding) to `outDir/chunk-0001.wav`...
+ */
+export async function splitAtPauses(wavPath: string, opts: { targetChunkSec: number; maxChunkSec: number; outDir: string }): Promise<AudioChunk[]> {
+  const { targetChunkSec, outDir } = opts;
+  const maxChunkSec = Math.max(opts.maxChunkSec, targetChunkSec);
+  const { info, db } = await frameLevels(wavPath);
+  const pauses = pausesOf(db, quietThreshold(db), MIN_PAUSE_SEC);
+  const total = info.durationSec;
+
+  const cuts: number[] = [];
+  let cursor = 0;
+  while (total - cursor > maxChunkSec) {
+    const lo = cursor + targetChunkSec / 2;
+    const hi = cursor + maxChunkSec;
+    const target = cursor + targetChunkSec;
+    let best: number | undefined;
+    for (const p of pauses) {
+      const mid = (p.startSec + p.endSec) / 2;
+      if (mid < lo) continue;
+      if (mid > hi) break;
+      if (best === undefined || Math.abs(mid - target) < Math.abs(best - target)) best = mid;
+    }
+    // No pause near the target: an earlier pause still beats cutting a word.
+    if (best === undefined) {
+      for (const p of pauses) {
+        const mid = (p.startSec + p.endSec) / 2;
+        if (mid >= lo) break;
+        if (mid > cursor + 1) best = mid;
+      }
+    }
+    const cut = best ?? quietestPoint(db, lo, hi);
+    cuts.push(cut);
+    cursor = cut;
+  }
+
+  await fsp.mkdir(outDir, { recursive: true });
+  const bounds = [0, ...cuts, total];
+  const chunks: AudioChunk[] = [];
+  const frameBytes = info.channels * 2;
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const startFrame = Math.round(bounds[i]! * info.sampleRate);
+    const endFrame = i + 2 === bounds.length ? info.dataBytes / frameBytes : Math.round(bounds[i + 1]! * info.sampleRate);
+    const file = path.join(outDir, `chunk-${String(i + 1).padStart(4, "0")}.wav`);
+    await copyFrames(wavPath, info, startFrame, endFrame, file);
+    chunks.push({ path: file, startSec: startFrame / info.sampleRate, endSec: endFrame / info.sampleRate });
+  }
+  return chunks;
+}
+
+async function copyFrames(src: string, info: WavInfo, startFrame: number, endFrame: number, dest: string) {
+  const frameBytes = info.channels * 2;
+  const bytes = (endFrame - startFrame) * frameBytes;
+  const body = async function* () {
+    yield wavHeader(bytes, info.sampleRate, info.channels);
+    if (bytes > 0) {
+      const start = info.dataOffset + startFrame * frameBytes;
+      yield* fs.createReadStream(src, { start, end: start + bytes - 1 }) as AsyncIterable<Buffer>;
+    }
+  };
+  await pipeline(body, fs.createWriteStream(dest));
+}
+
+/** Level of each 20 ms frame in dBFS (digital silence clamped to -100). */
+async function frameLevels(wavPath: string): Promise<{ info: WavInfo; db: Float32Array }> {
+  const info = await readWavInfo(wavPath);
+  const frameLen = Math.max(1, Math.round(info.sampleRate * FRAME_SEC));
+  const totalFrames = Math.ceil(info.dataBytes / (2 * info.channels) / frameLen);
+  const db = new Float32Array(totalFrames);
+  let frame = 0;
+  let inFrame = 0;
+  let sumSq = 0;
+  await forEachPcmBlock(wavPath, info, (mono) => {
+    for (let i = 0; i < mono.length; i++) {
+      const v = mono[i]! / 32768;
+      sumSq += v * v;
+      if (++inFrame === frameLen) {
+        db[frame++] = toDb(sumSq / frameLen);
+        inFrame = 0;
+        sumSq = 0;
+      }
+    }
+  });
+  if (inFrame > 0 && frame < totalFrames) db[frame++] = toDb(sumSq / inFrame);
+  return { info, db: db.subarray(0, frame) };
+}
+
+function toDb(meanSquare: number): number {
+  return meanSquare > 1e-10 ? 10 * Math.log10(meanSquare) : -100;
+}
+
+function quietThreshold(db: Float32Array): number {
+  if (db.length === 0) return -100;
+  const sorted = Float32Array.from(db).sort();
+  const floor = sorted[Math.floor(sorted.length * 0.1)]!;
+  const speech = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
+  // A near-constant signal (pure silence or a steady tone) has no pauses to find.
+  if (speech - floor < 6) return floor - 1;
+  return floor + 0.3 * (speech - floor);
+}
+
+function pausesOf(db: Float32Array, threshold: number, minPauseSec: number): Pause[] {
+  const minFrames = Math.ceil(minPauseSec / FRAME_SEC);
+  const pauses: Pause[] = [];
+  let runStart = -1;
+  for (let i = 0; i <= db.length; i++) {
+    const quiet = i < db.length && db[i]! <= threshold;
+    if (quiet && runStart < 0) runStart = i;
+    if (!quiet && runStart >= 0) {
+      if (i - runStart >= minFrames) pauses.push({ startSec: round3(runStart * FRAME_SEC), endSec: round3(i * FRAME_SEC) });
+      runStart = -1;
+    }
+  }
+  return pauses;
+}
+
+/** Middle of the quietest 200 ms stretch between lo and hi seconds. */
+function quietestPoint(db: Float32Array, lo: number, hi: number): number {
+  const span = 10;
+  const from = Math.floor(lo / FRAME_SEC);
+  const to = Math.min(db.length - span, Math.floor(hi / FRAME_SEC) - span);
+  if (to <= from) return hi;
+  let sum = 0;
+  for (let i = from; i < from + span; i++) sum += db[i]!;
+  let best = sum;
+  let bestAt = from;
+  for (let i = from + 1; i <= to; i++) {
+    sum += db[i + span - 1]! - db[i - 1]!;
+    if (sum < best) {
+      best = sum;
+      bestAt = i;
+    }
+  }
+  return (bestAt + span / 2) * FRAME_SEC;
+}
+
+function round3(sec: number): number {
+  return Math.round(sec * 1000) / 1000;
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import path from "node:path";
+import { z } from "zod";
+
+// The one place that reads process.env. Every setting has an embedded default
+// so that `npm start` works offline with no configuration.
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/tingji"),
+  REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
+  // Namespaces queues and Redis keys so that test runs do not meet each other.
+  REDIS_PREFIX: z.string().default("tingji"),
+  APP_URL: z.string().default("http://localhost:3000"),
+  AUTH_SECRET: z.string().default("dev-only-secret-change-me-in-production-0123456789"),
+  AUTH_DEV_TOKEN: z.string().optional(),
+  AUTH_DEV_USER: z.string().optional(),
+  AUTH_DEV_DEVICE_ID: z.string().optional(),
+  EDITION: z.enum(["international", "china"]).default("international"),
+  CHINA_HOSTS: z.string().default(""),
+  DATA_DIR: z.string().default(path.join(process.cwd(), "var")),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  SPEECH_ENGINE: z.enum(["pocketsphinx", "openai"]).optional(),
+  SPEECH_API_BASE_URL: z.string().optional(),
+  SPEECH_API_KEY: z.string().optional(),
+  SPEECH_MODEL: z.string().default("whisper-1"),
+  // The SDK's own retries per request, before the job's retries.
+  SPEECH_API_MAX_RETRIES: z.coerce.number().int().min(0).default(2),
+  AI_BASE_URL: z.string().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Tingji <no-reply@localhost>"),
+  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  // How long a job stays locked to a worker that stopped answering before another takes it over.
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Cores used to transcribe the chunks of one long recording.
+  SPEECH_PARALLELISM: z.coerce.number().int().positive().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= schema.parse(process.env);
+  return cached;
+}
+
+export function dataDir(...parts: string[]): string {
+  return path.join(env().DATA_DIR, ...parts);
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { dataDir, env } from "./env";
+import { logger } from "./logger";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Sends over SMTP when SMTP_URL is set. Otherwise the mail is written to
+ * var/outbox/ and logged, so that newcomers and tests can follow login links.
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const smtp = env().SMTP_URL;
+  if (smtp) {
+    await nodemailer.createTransport(smtp).sendMail({ from: env().MAIL_FROM, ...mail });
+    return;
+  }
+  const dir = dataDir("outbox");
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${Date.now()}-${mail.to.replace(/[^a-z0-9@._-]/gi, "_")}.json`);
+  await fs.writeFile(file, JSON.stringify({ from: env().MAIL_FROM, date: new Date().toISOString(), ...mail }, null, 2));
+  logger.info("mail written to outbox (no SMTP_URL configured)", { to: mail.to, subject: mail.subject, file, text: mail.text });
+}

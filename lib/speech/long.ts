@@ -1,0 +1,93 @@
+import "server-only";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import { env } from "@/lib/server/env";
+import { splitAtPauses, type AudioChunk } from "@/lib/media/pauses";
+import { readWavInfo } from "@/lib/media/wav";
+import type { ChunkPlan, SpeechEngine, SpeechResult, SpeechSegment } from "./types";
+
+const DEFAULT_PLAN: ChunkPlan = { targetChunkSec: 45, maxChunkSec: 60 };
+
+export interface TranscribeLongOptions {
+  engine: SpeechEngine;
+  hotwords?: string[];
+  language?: string;
+  /** Chunks in flight at once; default SPEECH_PARALLELISM, else one per core. */
+  parallelism?: number;
+  /** Scratch folder for the chunk files; created if missing, chunks removed after use. */
+  workDir: string;
+  /** Fraction of the audio done, 0..1, by duration. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Transcribes a 16 kHz mono WAV of any length: cuts it at pauses into the
+ * engine's chunk size, runs `parallelism` chunks at a time (one pocketsphinx
+ * process per core), shifts each chunk's times by its start and merges the
+ * segments in order. The first failing chunk cancels the others.
+ */
+export async function transcribeLong(wavPath: string, opts: TranscribeLongOptions): Promise<SpeechResult> {
+  const { engine, onProgress } = opts;
+  const plan = engine.chunking ?? DEFAULT_PLAN;
+  const request = { language: opts.language, hotwords: opts.hotwords };
+  const info = await readWavInfo(wavPath);
+  onProgress?.(0);
+  if (info.durationSec <= plan.maxChunkSec) {
+    const result = await engine.transcribe(wavPath, { ...request, signal: opts.signal });
+    onProgress?.(1);
+    return result;
+  }
+
+  const chunks = await splitAtPauses(wavPath, { ...plan, outDir: opts.workDir });
+  const parallelism = Math.max(1, Math.min(chunks.length, opts.parallelism ?? env().SPEECH_PARALLELISM ?? os.availableParallelism()));
+  const failed = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, failed.signal]) : failed.signal;
+  const results: SpeechResult[] = new Array(chunks.length);
+  let next = 0;
+  let doneSec = 0;
+
+  const worker = async () => {
+    while (next < chunks.length && !signal.aborted) {
+      const i = next++;
+      const chunk = chunks[i]!;
+      try {
+        results[i] = shift(await engine.transcribe(chunk.path, { ...request, signal }), chunk);
+      } catch (e) {
+        failed.abort();
+        throw e;
+      } finally {
+        await fsp.rm(chunk.path, { force: true });
+      }
+      doneSec += chunk.endSec - chunk.startSec;
+      onProgress?.(Math.min(1, doneSec / info.durationSec));
+    }
+  };
+  try {
+    const settled = await Promise.allSettled(Array.from({ length: parallelism }, worker));
+    // Report the cause, not the AbortErrors it caused in the other workers.
+    const errors = settled.flatMap((s) => (s.status === "rejected" ? [s.reason as unknown] : []));
+    if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("aborted");
+    if (errors.length) throw errors.find((e) => !(e instanceof Error && e.name === "AbortError")) ?? errors[0];
+  } finally {
+    await Promise.all(chunks.map((c) => fsp.rm(c.path, { force: true })));
+  }
+  return { language: majorityLanguage(results), segments: results.flatMap((r) => r.segments) };
+}
+
+function shift(result: SpeechResult, chunk: AudioChunk): SpeechResult {
+  const offset = Math.round(chunk.startSec * 1000);
+  const segments: SpeechSegment[] = result.segments.map((s) => ({
+    ...s,
+    begin: s.begin + offset,
+    end: s.end + offset,
+    ...(s.words ? { words: s.words.map((w) => ({ ...w, begin: w.begin + offset, end: w.end + offset })) } : {}),
+  }));
+  return { language: result.language, segments };
+}
+
+function majorityLanguage(results: SpeechResult[]): string | undefined {
+  const votes = new Map<string, number>();
+  for (const r of results) if (r.language) votes.set(r.language, (votes.get(r.language) ?? 0) + r.segments.length + 1);
+  return [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}

@@ -1,0 +1,119 @@
+import "server-only";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { readWavInfo, type WavInfo } from "@/lib/media/wav";
+import { wordsToSegments } from "./segments";
+import type { SpeechEngine, SpeechResult, SpeechWord, TranscribeOptions } from "./types";
+
+/**
+ * The embedded, offline engine: Debian's pocketsphinx 5prealpha CLI with the
+ * US English model of `pocketsphinx-en-us`. One process per call; the model
+ * loads in well under a second, so transcribeLong runs one process per chunk
+ * and per core.
+ */
+const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
+export const POCKETSPHINX_MODEL = {
+  hmm: `${MODEL_DIR}/en-us`,
+  lm: `${MODEL_DIR}/en-us.lm.bin`,
+  dict: `${MODEL_DIR}/cmudict-en-us.dict`,
+};
+
+/**
+ * Decoder settings traded for speed (see bench/README.md, "speech-wer" and
+ * "speech-long"): at most 10 word exits and 5000 active HMMs per frame. On the
+ * English corpus clips this keeps the WER of the decoder defaults while taking
+ * about 35% less CPU, which is what lets an hour of audio finish in under 15
+ * minutes on two cores. (Turning off the second, flat-lexicon pass with
+ * `-fwdflat no` is faster still but costs 6-8 WER points; `-ds 2`, `-topn 2`
+ * and narrower beams cost 2-12 points; see `bench/speech-wer.ts --tune`.)
+ */
+export const FAST_DECODER_ARGS = ["-maxwpf", "10", "-maxhmmpf", "5000"];
+
+export interface PocketsphinxOptions {
+  /** Extra decoder flags (e.g. -beam 1e-40); they come after, so they win over the defaults. */
+  decoderArgs?: string[];
+  binary?: string;
+}
+
+export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine {
+  const decoderArgs = opts.decoderArgs ?? FAST_DECODER_ARGS;
+  return {
+    name: "pocketsphinx",
+    model: "cmusphinx-en-us-ptm-5.2",
+    // Chunks of about 45 s: enough context for the LM, and on two cores the
+    // last chunk leaves at most a few seconds of one core idle.
+    chunking: { targetChunkSec: 45, maxChunkSec: 60 },
+    async transcribe(wavPath: string, o: TranscribeOptions): Promise<SpeechResult> {
+      // Hotwords: this pocketsphinx build cannot combine its n-gram LM with a
+      // keyword list or per-word boosts in one pass (-kws is a separate search
+      // mode, and a word missing from the LM is never produced whatever the
+      // dictionary says). The option is accepted and not used here yet.
+      void o.hotwords;
+      const info = await readWavInfo(wavPath);
+      if (info.sampleRate !== 16000 || info.channels !== 1) {
+        throw new Error(`pocketsphinx needs 16 kHz mono 16-bit WAV (lib/media/ffmpeg.ts normalizeToWav); ${wavPath} is ${info.sampleRate} Hz, ${info.channels} channel(s)`);
+      }
+      // The CLI reads a ".wav" file as a fixed 44-byte header and then samples;
+      // any other header layout (LIST chunks, WAVE_FORMAT_EXTENSIBLE) or file
+      // name gets its samples streamed through stdin as raw PCM instead.
+      const direct = info.dataOffset === 44 && wavPath.toLowerCase().endsWith(".wav");
+      const stdout = await run(opts.binary ?? "pocketsphinx_continuous", [
+        "-infile", direct ? wavPath : "/dev/stdin",
+        "-time", "yes",
+        "-hmm", POCKETSPHINX_MODEL.hmm,
+        "-lm", POCKETSPHINX_MODEL.lm,
+        "-dict", POCKETSPHINX_MODEL.dict,
+        "-logfn", "/dev/null",
+        ...decoderArgs,
+      ], o.signal, direct ? undefined : { path: wavPath, info });
+      return { language: "en", segments: wordsToSegments(parseTimedWords(stdout)) };
+    },
+  };
+}
+
+/**
+ * `-time yes` prints, per utterance, the hypothesis line and then one
+ * "word start end confidence" line per word (seconds). Keeps real words only:
+ * drops <s>, </s>, <sil> and fillers such as [NOISE], and strips the "(2)"
+ * alternate-pronunciation suffix.
+ */
+export function parseTimedWords(stdout: string): SpeechWord[] {
+  const words: SpeechWord[] = [];
+  for (const line of stdout.split("\n")) {
+    const m = line.match(/^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?(?:e-?\d+)?)$/);
+    if (!m) continue;
+    const token = m[1]!;
+    if (token.startsWith("<") || token.startsWith("[") || token.startsWith("+")) continue;
+    words.push({ begin: Math.round(Number(m[2]) * 1000), end: Math.round(Number(m[3]) * 1000), text: token.replace(/\(\d+\)$/, "") });
+  }
+  return words;
+}
+
+function run(binary: string, args: string[], signal?: AbortSignal, stdin?: { path: string; info: WavInfo }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: [stdin ? "pipe" : "ignore", "pipe", "pipe"], signal });
+    let feedError: Error | undefined;
+    if (stdin && child.stdin) {
+      const { path, info } = stdin;
+      const feed = info.dataBytes > 0 ? fs.createReadStream(path, { start: info.dataOffset, end: info.dataOffset + info.dataBytes - 1 }) : Readable.from([]);
+      pipeline(feed, child.stdin).catch((e: NodeJS.ErrnoException) => {
+        // A decoder that exits early closes the pipe; its exit code tells what happened.
+        if (e.code !== "EPIPE" && e.code !== "ERR_STREAM_PREMATURE_CLOSE") feedError = e;
+      });
+    }
+    const out: Buffer[] = [];
+    let err = "";
+    child.stdout!.on("data", (b: Buffer) => out.push(b));
+    child.stderr!.on("data", (b: Buffer) => {
+      err = (err + b.toString()).slice(-2000);
+    });
+    child.on("error", (e) => reject(e.name === "AbortError" ? e : new Error(`pocketsphinx could not start (${binary}): ${e.message}`)));
+    child.on("close", (code, sig) => {
+      if (feedError) reject(new Error(`pocketsphinx input could not be read: ${feedError.message}`));
+      else if (code === 0) resolve(Buffer.concat(out).toString("utf8"));
+      else if (!signal?.aborted) reject(new Error(`pocketsphinx failed (${sig ?? `exit ${code}`}): ${err.trim().split("\n").slice(-3).join(" | ")}`));
+    });
+  });
+}

@@ -1,0 +1,43 @@
+// Shapes shared by every speech engine. Times are integer milliseconds from
+// the start of the audio the engine was given.
+
+export interface SpeechWord {
+  begin: number;
+  end: number;
+  text: string;
+}
+
+export interface SpeechSegment {
+  begin: number;
+  end: number;
+  text: string;
+  words?: SpeechWord[];
+}
+
+export interface SpeechResult {
+  /** What the engine recognised or was told (ISO 639-1), when it knows. */
+  language?: string;
+  segments: SpeechSegment[];
+}
+
+export interface TranscribeOptions {
+  language?: string;
+  /** Names and terms the user expects; each engine uses them as well as it can. */
+  hotwords?: string[];
+  signal?: AbortSignal;
+}
+
+/** How transcribeLong should cut audio for an engine. */
+export interface ChunkPlan {
+  targetChunkSec: number;
+  maxChunkSec: number;
+}
+
+export interface SpeechEngine {
+  name: string;
+  /** Model or acoustic model in use, for the health route and the task record. */
+  model?: string;
+  /** Preferred chunk sizes for long audio; transcribeLong has defaults. */
+  chunking?: ChunkPlan;
+  transcribe(wavPath: string, opts: TranscribeOptions): Promise<SpeechResult>;
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { enqueue } from "@/lib/jobs/contract";
+import { setProgress } from "@/lib/jobs/progress";
+import { billableMinutes, reserveMinutes } from "@/lib/billing/usage";
+import { prisma } from "@/lib/server/prisma";
+
+// Rough processing speed of the embedded engine on two cores (see bench/README.md),
+// used only for the "about N minutes" estimate of a queued task.
+const PROCESSING_MINUTES_PER_AUDIO_MINUTE = 0.25;
+
+/** Minutes until a task queued now would finish: the work ahead of it plus its own. */
+async function estimateMinutes(taskId: string): Promise<number> {
+  const own = await prisma.task.findUnique({ where: { id: taskId }, select: { duration: true, createTime: true } });
+  const ahead = await prisma.task.aggregate({
+    where: { status: { in: ["queued", "merging", "transcribing"] }, id: { not: taskId }, createTime: { lte: own?.createTime ?? new Date() } },
+    _sum: { duration: true },
+  });
+  const seconds = (ahead._sum.duration ?? 0) + (own?.duration ?? 0);
+  return Math.max(1, Math.ceil((seconds / 60) * PROCESSING_MINUTES_PER_AUDIO_MINUTE));
+}
+
+/** Marks the task queued (clearing an earlier failure) and puts its job on the queue. */
+export async function queueTranscription(taskId: string, locale: string, opts: { retry?: boolean } = {}): Promise<void> {
+  if (opts.retry) {
+    // A failed task gave its minutes back; a retry reserves them again. Finished steps are kept.
+    await prisma.$transaction(async (db) => {
+      const t = await db.task.findUniqueOrThrow({ where: { id: taskId }, select: { userId: true, duration: true, chargedMinutes: true } });
+      if (t.chargedMinutes > 0) return;
+      const minutes = billableMinutes(t.duration ?? 0);
+      await reserveMinutes(db, t.userId, minutes);
+      await db.task.update({ where: { id: taskId }, data: { chargedMinutes: minutes } });
+    });
+  }
+  await prisma.task.update({
+    where: { id: taskId },
+    data: {
+      status: "queued",
+      estimatedMinutes: await estimateMinutes(taskId),
+      ...(opts.retry ? { errorCode: null, errorMessage: null, errorDescription: null, errorSuggestions: [], requestId: null } : {}),
+    },
+  });
+  await setProgress(taskId, { stage: "queued", percent: 0 });
+  try {
+    await enqueue("transcription.run", { taskId, locale }, { jobKey: taskId });
+  } catch (e) {
+    await prisma.task.update({ where: { id: taskId }, data: { status: "not_started" } });
+    throw e;
+  }
+}

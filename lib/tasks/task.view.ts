@@ -1,0 +1,81 @@
+import "server-only";
+import type { Progress } from "@/lib/jobs/progress";
+import { Prisma } from "@/lib/server/prisma";
+
+// How tasks look in API answers (docs/api.md). Prisma selects live next to the shapes they feed.
+
+export const taskSummarySelect = {
+  id: true,
+  title: true,
+  status: true,
+  source: true,
+  createTime: true,
+  transcriptionTime: true,
+  updateTime: true,
+  duration: true,
+  fileSize: true,
+  mediaKind: true,
+  estimatedMinutes: true,
+  errorCode: true,
+  errorMessage: true,
+  errorDescription: true,
+  retryCount: true,
+  requestId: true,
+  errorSuggestions: true,
+  folder: { select: { id: true, name: true } },
+} satisfies Prisma.TaskSelect;
+
+export const taskDetailSelect = {
+  ...taskSummarySelect,
+  fullText: true,
+  summary: true,
+  mindMap: true,
+  speechEngine: true,
+  speakers: { select: { id: true, name: true, label: true }, orderBy: { position: "asc" } },
+  timeline: { select: { position: true, begin: true, end: true, text: true, speakerId: true }, orderBy: { position: "asc" } },
+} satisfies Prisma.TaskSelect;
+
+type SummaryRow = Prisma.TaskGetPayload<{ select: typeof taskSummarySelect }>;
+type DetailRow = Prisma.TaskGetPayload<{ select: typeof taskDetailSelect }>;
+
+export function toTaskSummary(t: SummaryRow, progress: Progress | null | undefined) {
+  return {
+    id: t.id,
+    title: t.title,
+    status: t.status,
+    source: t.source,
+    createTime: t.createTime.toISOString(),
+    transcriptionTime: t.transcriptionTime?.toISOString() ?? null,
+    updateTime: t.updateTime.toISOString(),
+    duration: t.duration,
+    fileSize: Number(t.fileSize),
+    folder: t.folder,
+    mediaKind: t.mediaKind,
+    estimatedMinutes: t.status === "queued" ? t.estimatedMinutes : null,
+    progress: progress && (t.status === "queued" || t.status === "merging" || t.status === "transcribing") ? { stage: progress.stage, percent: progress.percent } : null,
+    errorDetails: t.errorCode
+      ? {
+          errorCode: t.errorCode,
+          message: t.errorMessage,
+          description: t.errorDescription,
+          retryCount: t.retryCount,
+          requestId: t.requestId,
+          suggestions: t.errorSuggestions,
+        }
+      : null,
+  };
+}
+export type TaskSummaryJson = ReturnType<typeof toTaskSummary>;
+
+export function toTaskDetail(t: DetailRow, progress: Progress | null | undefined) {
+  return {
+    ...toTaskSummary(t, progress),
+    speakers: t.speakers.map((s) => ({ id: s.id, name: s.name })),
+    timeline: t.timeline.map((e) => ({ index: e.position, begin: e.begin, end: e.end, text: e.text, speakerId: e.speakerId })),
+    fullText: t.fullText ?? "",
+    summary: t.summary,
+    mindMap: t.mindMap,
+    speechEngine: t.speechEngine,
+  };
+}
+export type TaskJson = ReturnType<typeof toTaskDetail>;

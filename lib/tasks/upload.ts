@@ -1,0 +1,217 @@
+import "server-only";
+import { createWriteStream } from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { randomUUID } from "node:crypto";
+import Busboy from "busboy";
+import { AppError } from "@/lib/api/errors";
+import { billableMinutes, reserveMinutes } from "@/lib/billing/usage";
+import { probeMedia } from "@/lib/media/probe";
+import { AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_MAX_BYTES } from "@/lib/media/limits";
+import { scratchDir, storage } from "@/lib/storage/storage";
+import { logger } from "@/lib/server/logger";
+import { prisma } from "@/lib/server/prisma";
+import { mediaFolder } from "./task.service";
+import { queueTranscription } from "./queueing";
+import { taskSummarySelect, toTaskSummary } from "./task.view";
+
+/** One uploaded file, written to scratch disk and checked by content. */
+interface ReceivedFile {
+  name: string;
+  path: string;
+  size: number;
+  kind: "audio" | "video";
+  container: string;
+  durationSec: number;
+  mime: string;
+}
+
+interface ReceivedForm {
+  files: { name: string; path: string; size: number; truncated: boolean; mime: string }[];
+  fields: Record<string, string>;
+  dir: string;
+}
+
+/**
+ * Streams a multipart body to scratch files; nothing is held in memory. Stops
+ * reading past the file count or the largest per-file limit.
+ */
+async function receiveMultipart(req: Request): Promise<ReceivedForm> {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (!contentType.startsWith("multipart/form-data") || !req.body) throw new AppError("upload.noFile");
+  const dir = await scratchDir("uploads", randomUUID());
+  const form: ReceivedForm = { files: [], fields: {}, dir };
+  let tooMany = false;
+  const writes: Promise<void>[] = [];
+
+  const bb = Busboy({ headers: { "content-type": contentType }, limits: { files: MAX_FILES_PER_UPLOAD, fileSize: VIDEO_MAX_BYTES + 1, fields: 20 } });
+  bb.on("field", (name, value) => {
+    form.fields[name] = value;
+  });
+  bb.on("filesLimit", () => {
+    tooMany = true;
+  });
+  bb.on("file", (field, stream, info) => {
+    if (field !== "file") {
+      stream.resume();
+      return;
+    }
+    const entry = { name: path.basename(info.filename || "file"), path: path.join(dir, `${form.files.length}`), size: 0, truncated: false, mime: info.mimeType };
+    form.files.push(entry);
+    stream.on("data", (chunk: Buffer) => {
+      entry.size += chunk.length;
+    });
+    stream.on("limit", () => {
+      entry.truncated = true;
+    });
+    writes.push(pipeline(stream, createWriteStream(entry.path)));
+  });
+
+  try {
+    await pipeline(Readable.fromWeb(req.body as import("node:stream/web").ReadableStream), bb);
+    await Promise.all(writes);
+  } catch (e) {
+    await fsp.rm(dir, { recursive: true, force: true });
+    logger.warn("upload stream failed", { error: String(e) });
+    throw new AppError("upload.uploadFailed");
+  }
+  if (tooMany) {
+    await fsp.rm(dir, { recursive: true, force: true });
+    throw new AppError("upload.fileCountExceeded", { max: MAX_FILES_PER_UPLOAD });
+  }
+  return form;
+}
+
+/** Checks every file (size, type by content, duration); throws the first catalogue error found, listing bad files. */
+async function checkFiles(form: ReceivedForm): Promise<ReceivedFile[]> {
+  if (form.files.length === 0) throw new AppError("upload.noFile");
+  const unsupported: string[] = [];
+  const checked: ReceivedFile[] = [];
+  for (const f of form.files) {
+    if (f.truncated) throw new AppError("upload.fileSizeLimitExceeded", { file: f.name });
+    if (f.size === 0) throw new AppError("upload.emptyFile", { file: f.name });
+    let probe;
+    try {
+      probe = await probeMedia(f.path);
+    } catch (e) {
+      if (e instanceof AppError && e.key === "upload.unsupportedType") {
+        unsupported.push(f.name);
+        continue;
+      }
+      if (e instanceof AppError) throw new AppError(e.key, { file: f.name });
+      throw e;
+    }
+    if (probe.kind === "audio" && f.size > AUDIO_MAX_BYTES) throw new AppError("upload.audioTooLarge", { file: f.name });
+    if (probe.kind === "video" && f.size > VIDEO_MAX_BYTES) throw new AppError("upload.videoTooLarge", { file: f.name });
+    checked.push({ name: f.name, path: f.path, size: f.size, kind: probe.kind, container: probe.container, durationSec: probe.durationSec, mime: f.mime });
+  }
+  if (unsupported.length) throw new AppError("upload.unsupportedType", { files: unsupported.join(", ") });
+  return checked;
+}
+
+function titleOf(fileName: string): string {
+  return fileName.replace(/\.[^.]+$/, "").trim() || fileName;
+}
+
+interface NewTask {
+  id: string;
+  title: string;
+  source: "upload" | "merge";
+  files: ReceivedFile[];
+}
+
+/**
+ * Moves the files into storage and creates the tasks with their minutes
+ * reserved, all or nothing: on any failure the stored files are removed and
+ * no task exists.
+ */
+async function createTasks(userId: string, locale: string, planned: NewTask[], start: boolean) {
+  const stored: string[] = [];
+  try {
+    for (const t of planned) {
+      for (const [i, f] of t.files.entries()) {
+        const key = `${mediaFolder(userId, t.id)}/part-${i}${path.extname(f.name).toLowerCase() || ""}`;
+        await storage().putFile(key, f.path, f.mime);
+        stored.push(key);
+      }
+    }
+    await prisma.$transaction(async (db) => {
+      const minutes = planned.reduce((sum, t) => sum + billableMinutes(t.files.reduce((s, f) => s + f.durationSec, 0)), 0);
+      await reserveMinutes(db, userId, minutes);
+      let k = 0;
+      for (const t of planned) {
+        const duration = t.files.reduce((s, f) => s + f.durationSec, 0);
+        const isVideo = t.files.length === 1 && t.files[0]!.kind === "video";
+        await db.task.create({
+          data: {
+            id: t.id,
+            userId,
+            title: t.title.slice(0, 200),
+            source: t.source,
+            status: "not_started",
+            duration,
+            fileSize: t.files.reduce((s, f) => s + f.size, 0),
+            mediaKind: isVideo ? "video" : "audio",
+            mediaMime: t.files.length === 1 ? t.files[0]!.mime : "audio/wav",
+            // A single file plays as uploaded; a merge plays the merged audio the worker makes.
+            mediaKey: t.files.length === 1 ? stored[k] : null,
+            chargedMinutes: billableMinutes(duration),
+            mediaParts: {
+              create: t.files.map((f, i) => ({
+                position: i,
+                storageKey: stored[k + i]!,
+                originalName: f.name,
+                size: f.size,
+                mime: f.mime,
+                kind: f.kind,
+                duration: f.durationSec,
+              })),
+            },
+          },
+        });
+        k += t.files.length;
+      }
+    });
+  } catch (e) {
+    for (const key of stored) await storage().remove(key).catch(() => undefined);
+    throw e;
+  }
+  if (start) for (const t of planned) await queueTranscription(t.id, locale);
+  const rows = await prisma.task.findMany({ where: { id: { in: planned.map((t) => t.id) } }, select: taskSummarySelect, orderBy: { createTime: "asc" } });
+  return rows.map((r) => toTaskSummary(r, null));
+}
+
+async function withReceivedForm<T>(req: Request, handle: (form: ReceivedForm) => Promise<T>): Promise<T> {
+  const form = await receiveMultipart(req);
+  try {
+    return await handle(form);
+  } finally {
+    await fsp.rm(form.dir, { recursive: true, force: true });
+  }
+}
+
+/** POST /api/transcription/create: every file becomes its own task. */
+export async function createFromUpload(req: Request, userId: string, locale: string) {
+  return withReceivedForm(req, async (form) => {
+    const files = await checkFiles(form);
+    const planned = files.map((f) => ({ id: newTaskId(), title: titleOf(f.name), source: "upload" as const, files: [f] }));
+    return { tasks: await createTasks(userId, locale, planned, form.fields.start !== "false") };
+  });
+}
+
+/** POST /api/transcription/merge-transcribe: the files, in the order sent, become one task. */
+export async function createFromMerge(req: Request, userId: string, locale: string) {
+  return withReceivedForm(req, async (form) => {
+    if (form.files.length < 2) throw new AppError("upload.mergeNeedsFiles");
+    const files = await checkFiles(form);
+    const title = form.fields.title?.trim() || titleOf(files[0]!.name);
+    const [task] = await createTasks(userId, locale, [{ id: newTaskId(), title, source: "merge", files }], form.fields.start !== "false");
+    return { task };
+  });
+}
+
+function newTaskId(): string {
+  return `t${randomUUID().replace(/-/g, "").slice(0, 24)}`;
+}

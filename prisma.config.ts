@@ -1,0 +1,8 @@
+import { defineConfig } from "prisma/config";
+
+// Read the variable directly: env() throws when it is unset during `prisma generate`.
+export default defineConfig({
+  schema: "prisma/schema.prisma",
+  migrations: { path: "prisma/migrations" },
+  datasource: { url: process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/tingji" },
+});

@@ -1,0 +1,61 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page } from "playwright/test";
+import { CORPUS, E2E_BASE_URL, E2E_DATA_DIR } from "./env";
+
+export { CORPUS };
+
+/** The newest login link mailed to `email` (the app writes mail to the outbox when no SMTP is set). */
+export async function latestLoginLink(email: string, after = 0): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, "_"))) : [];
+    const fresh = files.map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).mtimeMs > after).sort();
+    if (fresh.length) {
+      const mail = JSON.parse(fs.readFileSync(fresh.at(-1)!, "utf8")) as { text: string };
+      const url = mail.text.match(/https?:\/\/\S+/)?.[0];
+      if (url) return url.replace(/^https?:\/\/[^/]+/, E2E_BASE_URL);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no login mail for ${email}`);
+}
+
+/** Signs in through the login page and the emailed link; ends on the app home. */
+export async function signIn(page: Page, email: string) {
+  await page.goto("/transcribe/login");
+  const before = Date.now() - 1;
+  await page.getByTestId("login-email").fill(email);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-link-sent")).toBeVisible();
+  const link = await latestLoginLink(email, before);
+  await page.goto(link);
+  await expect(page.getByTestId("transcribe-home")).toBeVisible();
+  return link;
+}
+
+/** Picks files in the upload dialog opened from the add-options menu. */
+export async function openUpload(page: Page, kind: "audio" | "video") {
+  await page.getByTestId("add-options-button").click();
+  await page.getByTestId(`add-option-${kind}`).click();
+  await expect(page.getByTestId("upload-dropzone")).toBeVisible();
+}
+
+let scratch: string | null = null;
+/** A scratch folder for files the tests make (never inside the corpus). */
+export function scratchDir(): string {
+  scratch ??= fs.mkdtempSync(path.join(os.tmpdir(), "tingji-e2e-"));
+  return scratch;
+}
+
+/** An MP4 (H.264 + AAC) made from the corpus's GRID video clip. */
+export function gridMp4(): string {
+  const out = path.join(scratchDir(), "grid-talk.mp4");
+  if (!fs.existsSync(out)) {
+    execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", path.join(CORPUS, "video/grid_id2_vcd_swwp2s.mpg"), "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", out]);
+  }
+  return out;
+}

@@ -1,0 +1,2 @@
+// Stands in for `server-only` under jest (the real one throws outside React Server Components).
+module.exports = {};

@@ -1,0 +1,5 @@
+// jest setupFiles: runs before any module of a test file is loaded, so that
+// lib/server/env.ts sees this file's own DATABASE_URL and REDIS_PREFIX. See tests/helpers/db.ts.
+import { assignTestFileResources } from "./db";
+
+assignTestFileResources();

@@ -1,0 +1,31 @@
+// Signed-in test users made through the real login-link flow.
+import fs from "node:fs";
+import path from "node:path";
+import { POST as sendLink } from "@/app/api/auth/email/send/route";
+import { POST as verifyLink } from "@/app/api/auth/email/verify/route";
+import { call } from "./api";
+
+let counter = 0;
+
+/** The token of the newest login link mailed to this address (from the outbox). */
+export function latestLinkToken(email: string): string {
+  const dir = path.join(process.env.DATA_DIR ?? path.join(process.cwd(), "var"), "outbox");
+  const files = fs.readdirSync(dir).filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, "_"))).sort();
+  const mail = JSON.parse(fs.readFileSync(path.join(dir, files[files.length - 1]!), "utf8")) as { text: string };
+  const m = /token=([A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!m) throw new Error("no token in mail");
+  return m[1]!;
+}
+
+export async function signIn(label = "user"): Promise<{ token: string; email: string; deviceId: string; userId: string }> {
+  counter++;
+  const email = `${label}${counter}-${Date.now()}@example.com`;
+  const deviceId = `web_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`;
+  const sent = await call(sendLink, { json: { email, origin: "transcribe" } });
+  if (sent.code !== 200) throw new Error(`send link failed: ${sent.message}`);
+  const res = await call<{ access_token: string; user_info: { id: string } }>(verifyLink, {
+    json: { access_token: latestLinkToken(email), device_id: deviceId },
+  });
+  if (res.code !== 200) throw new Error(`verify failed: ${res.message}`);
+  return { token: res.data.access_token, email, deviceId, userId: res.data.user_info.id };
+}
