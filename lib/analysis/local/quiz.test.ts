@@ -1,0 +1,108 @@
+import type { Passage, QuizQuestion, QuizSettings } from "../types";
+import { generateQuizLocally } from "./quiz";
+import { analyzerTranslator, chineseMeeting, passages, productMeeting, unpunctuatedLecture } from "./test-fixtures";
+
+const en = analyzerTranslator("en");
+const zh = analyzerTranslator("zh");
+const settings = (type: QuizSettings["type"], count: number): QuizSettings => ({ type, count, includeAnswers: true, includeAnalysis: true });
+const quiz = (ps: Passage[], s: QuizSettings, t = en, seed = "seed-1") => generateQuizLocally({ passages: ps, settings: s, t, seed });
+const transcript = (ps: Passage[]) => ps.map((p) => p.text).join(" ");
+const passageAt = (ps: Passage[], q: QuizQuestion) => ps.find((p) => p.index === q.source!.index)!;
+
+function expectWellFormed(q: QuizQuestion, ps: Passage[]) {
+  expect(q.options.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(q.options).size).toBe(q.options.length);
+  expect(q.answer.length).toBeGreaterThanOrEqual(1);
+  for (const a of q.answer) expect(a).toBeLessThan(q.options.length);
+  expect(q.analysis.length).toBeGreaterThan(0);
+  expect(q.analysis).toMatch(/\[\d\d:\d\d\]/);
+  expect(q.source).toEqual({ index: passageAt(ps, q).index, begin: passageAt(ps, q).begin, end: passageAt(ps, q).end });
+}
+
+test("comprehensive: the asked number of questions, all three kinds, unique ids", () => {
+  const qs = quiz(productMeeting, settings("comprehensive", 9));
+  expect(qs).toHaveLength(9);
+  expect(new Set(qs.map((q) => q.kind))).toEqual(new Set(["single", "truefalse", "multiple"]));
+  expect(new Set(qs.map((q) => q.id)).size).toBe(9);
+  for (const q of qs) expectWellFormed(q, productMeeting);
+});
+
+test("cloze: the right option fills the blank to give back the source sentence; distractors do not", () => {
+  const qs = quiz(productMeeting, settings("single", 6));
+  expect(qs).toHaveLength(6);
+  for (const q of qs) {
+    expect(q.kind).toBe("single");
+    expect(q.options).toHaveLength(4);
+    expect(q.answer).toHaveLength(1);
+    const blanked = q.prompt.replace(/^Fill in the blank: /, "");
+    expect(blanked).toContain("____");
+    const filled = blanked.replace("____", q.options[q.answer[0]!]!);
+    expect(passageAt(productMeeting, q).text).toContain(filled);
+    for (const [i, option] of q.options.entries()) if (i !== q.answer[0]) expect(passageAt(productMeeting, q).text).not.toContain(blanked.replace("____", option));
+    expect(q.analysis).toContain(`“${q.options[q.answer[0]!]}”`);
+  }
+});
+
+test("true/false: true statements are in the transcript, false ones are not and name the swapped word", () => {
+  const qs = quiz(productMeeting, settings("truefalse", 8));
+  expect(qs).toHaveLength(8);
+  const answers = new Set(qs.map((q) => q.answer[0]));
+  expect(answers).toEqual(new Set([0, 1]));
+  for (const q of qs) {
+    expect(q.options).toEqual(["True", "False"]);
+    const statement = q.prompt.replace(/^True or false\? /, "");
+    if (q.answer[0] === 0) expect(transcript(productMeeting)).toContain(statement);
+    else {
+      expect(transcript(productMeeting)).not.toContain(statement);
+      expect(q.analysis).toMatch(/^The statement is false: the recording says “.+”, not “.+”\./);
+    }
+  }
+});
+
+test("multiple choice: several right answers among four or five, each really linked in the transcript", () => {
+  const qs = quiz(productMeeting, settings("multiple", 4));
+  expect(qs).toHaveLength(4);
+  for (const q of qs) {
+    expect(q.kind).toBe("multiple");
+    expect(q.options.length).toBeGreaterThanOrEqual(4);
+    expect(q.options.length).toBeLessThanOrEqual(5);
+    expect(q.answer.length).toBeGreaterThanOrEqual(2);
+    expect(q.answer.length).toBeLessThan(q.options.length);
+    const term = q.prompt.match(/“(.+)”/)?.[1];
+    if (!term) continue;
+    // Every right answer shares a sentence of the transcript with the term.
+    const sentences = transcript(productMeeting).split(/(?<=[.?!])\s+/);
+    for (const a of q.answer) {
+      const option = q.options[a]!.toLowerCase();
+      expect(sentences.some((s) => s.toLowerCase().includes(option) && s.toLowerCase().includes(term.toLowerCase().slice(0, 4)))).toBe(true);
+    }
+  }
+});
+
+test("the same seed gives the same quiz; another seed shuffles differently", () => {
+  const a = quiz(productMeeting, settings("comprehensive", 6), en, "x");
+  expect(quiz(productMeeting, settings("comprehensive", 6), en, "x")).toEqual(a);
+  const b = quiz(productMeeting, settings("comprehensive", 6), en, "y");
+  expect(b.map((q) => q.id)).not.toEqual(a.map((q) => q.id));
+  expect(JSON.stringify(b)).not.toBe(JSON.stringify(a));
+});
+
+test("a Chinese quiz has Chinese prompts and blanks a Chinese keyword", () => {
+  const qs = quiz(chineseMeeting, settings("comprehensive", 5), zh);
+  expect(qs).toHaveLength(5);
+  const cloze = qs.find((q) => q.kind === "single")!;
+  expect(cloze.prompt.startsWith("填空：")).toBe(true);
+  expect(passageAt(chineseMeeting, cloze).text).toContain(cloze.prompt.slice(3).replace("____", cloze.options[cloze.answer[0]!]!));
+  expect(qs.find((q) => q.kind === "truefalse")!.options).toEqual(["对", "错"]);
+  for (const q of qs) expectWellFormed(q, chineseMeeting);
+});
+
+test("a short text gives as many questions as it can, at least one; an empty one none", () => {
+  const one = quiz(passages([["0:00", null, "he was not an ill disposed young man"]]), settings("multiple", 5));
+  expect(one).toHaveLength(1);
+  expect(one[0]!.kind).toBe("truefalse");
+  expect(one[0]!.answer).toEqual([0]);
+  expect(quiz(unpunctuatedLecture, settings("comprehensive", 20)).length).toBeLessThanOrEqual(7);
+  expect(quiz(unpunctuatedLecture, settings("comprehensive", 20)).length).toBeGreaterThanOrEqual(4);
+  expect(quiz([], settings("single", 3))).toEqual([]);
+});

@@ -1,0 +1,121 @@
+import { defaultSummaryStyle, type Passage, type SummaryStyle } from "../types";
+import { summarizeLocally } from "./summarize";
+import { analyzerTranslator, chineseMeeting, passages, productMeeting, unpunctuatedLecture } from "./test-fixtures";
+
+const en = analyzerTranslator("en");
+const zh = analyzerTranslator("zh");
+
+function summary(ps: Passage[], t = en, style: SummaryStyle = defaultSummaryStyle, title = "Weekly product meeting"): string {
+  return summarizeLocally({ title, passages: ps, style, t });
+}
+
+/** The lines of one "## " section (up to the next "## "). */
+function section(markdown: string, heading: string): string[] {
+  const lines = markdown.split("\n");
+  const start = lines.indexOf(`## ${heading}`);
+  if (start < 0) return [];
+  const end = lines.findIndex((l, i) => i > start && l.startsWith("## "));
+  return lines.slice(start + 1, end < 0 ? undefined : end).filter(Boolean);
+}
+
+const bulletsOf = (markdown: string, heading: string) => section(markdown, heading).filter((l) => l.startsWith("- "));
+const sourceText = (ps: Passage[]) => ps.map((p) => p.text).join(" ");
+
+test("an English meeting: every section in order, in the summary language, from the transcript's own sentences", () => {
+  const md = summary(productMeeting);
+  const headings = md.split("\n").filter((l) => l.startsWith("#"));
+  expect(headings[0]).toBe("# Weekly product meeting");
+  expect(headings.filter((h) => h.startsWith("## "))).toEqual(["## Overview", "## Key points", "## Topics", "## Keywords", "## Action items", "## Open questions"]);
+  expect(section(md, "Overview")).toHaveLength(1);
+  const keyPoints = bulletsOf(md, "Key points");
+  expect(keyPoints.length).toBeGreaterThanOrEqual(3);
+  expect(keyPoints.length).toBeLessThanOrEqual(8);
+  for (const line of keyPoints) expect(sourceText(productMeeting)).toContain(line.slice(2).replace(/\\(.)/g, "$1"));
+  expect(new Set(keyPoints).size).toBe(keyPoints.length);
+});
+
+test("topics: two or more, each labelled with its keywords and quoting a sentence with its time", () => {
+  const md = summary(productMeeting);
+  const topics = section(md, "Topics");
+  const labels = topics.filter((l) => l.startsWith("### "));
+  expect(labels.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(labels).size).toBe(labels.length);
+  expect(labels.join(" ")).toMatch(/upload|attachment/);
+  expect(labels.join(" ")).toMatch(/team plan|pricing|invoice/);
+  for (const line of topics.filter((l) => l.startsWith("- "))) expect(line).toMatch(/^- \[\d\d:\d\d\] \S/);
+});
+
+test("action items and questions are found, with time and speaker", () => {
+  const md = summary(productMeeting);
+  const actions = bulletsOf(md, "Action items").join("\n");
+  expect(actions).toContain("[02:10] Anna: Ben, please submit the build to the app store review by March eighth.");
+  expect(actions).toContain("Chloe: Yes, I will send the proposal to everyone by Friday.");
+  expect(actions).toContain("We need to update the help center articles");
+  expect(actions).not.toContain("let's talk about the launch date");
+  const questions = bulletsOf(md, "Open questions").join("\n");
+  expect(questions).toContain("[03:20] Anna: What would a team plan cost compared with the pro plan?");
+  expect(questions).toContain("[01:05] Ben: Can we fix the attachment upload before the launch?");
+});
+
+test("keywords section lists sensible terms", () => {
+  const keywords = bulletsOf(summary(productMeeting), "Keywords").map((l) => l.slice(2));
+  expect(keywords).toEqual(expect.arrayContaining(["team plan", "launch"]));
+});
+
+test("a Chinese meeting gets Chinese headings, decisions and tasks", () => {
+  const md = summary(chineseMeeting, zh, defaultSummaryStyle, "产品周会");
+  expect(md.startsWith("# 产品周会\n\n## 概述\n\n")).toBe(true);
+  for (const heading of ["要点", "主题", "关键词", "待办事项", "待解决的问题"]) expect(md).toContain(`## ${heading}`);
+  expect(bulletsOf(md, "待办事项").join("\n")).toContain("[01:25] 张伟: 王强，请你在四月三日之前完成缓存的开发和测试。");
+  expect(bulletsOf(md, "待解决的问题").join("\n")).toContain("线下展会的效果怎么评估？");
+  expect(bulletsOf(md, "关键词").map((l) => l.slice(2))).toEqual(expect.arrayContaining(["支付", "预算", "登录"]));
+  // Chinese sentences are joined without spaces.
+  expect(section(md, "概述")[0]).not.toMatch(/。 /);
+});
+
+test("headings follow the summary language, content stays in the transcript's", () => {
+  const md = summary(productMeeting, zh);
+  expect(md).toContain("## 概述");
+  expect(md).toContain("The sync problem comes from the way we upload attachments.");
+});
+
+test("unpunctuated lower-case speech still gives a summary of pseudo-sentences", () => {
+  const md = summary(unpunctuatedLecture, en, defaultSummaryStyle, "planning call");
+  expect(md).toContain("## Overview");
+  expect(md).toContain("## Key points");
+  expect(bulletsOf(md, "Keywords").map((l) => l.slice(2))).toEqual(expect.arrayContaining(["hiring plan", "office move"]));
+  for (const line of bulletsOf(md, "Key points")) expect(line.split(" ").length).toBeLessThanOrEqual(32);
+  expect(bulletsOf(md, "Action items").join("\n")).toContain("ask the recruiting agency");
+  expect(bulletsOf(md, "Open questions").length).toBe(0);
+});
+
+test("length preference changes the amount; focus area pulls its sentences in", () => {
+  const style = (lengthPreference: SummaryStyle["lengthPreference"], focusArea = ""): SummaryStyle => ({ enabled: true, lengthPreference, focusArea, customInstructions: "" });
+  const short = summary(productMeeting, en, style("short"));
+  const long = summary(productMeeting, en, style("long"));
+  expect(short.length).toBeLessThan(long.length);
+  expect(bulletsOf(short, "Key points").length).toBeLessThan(bulletsOf(long, "Key points").length);
+  expect(bulletsOf(short, "Keywords").length).toBeLessThan(bulletsOf(long, "Keywords").length);
+  const plain = summary(productMeeting, en, style("short"));
+  const focused = summary(productMeeting, en, style("short", "invoice billing"));
+  const mentions = (md: string) => [...section(md, "Overview"), ...bulletsOf(md, "Key points")].join(" ").match(/invoice/gi)?.length ?? 0;
+  expect(mentions(focused)).toBeGreaterThan(mentions(plain));
+});
+
+test("edge cases: nothing, one short sentence, repeated sentences", () => {
+  expect(summary([], en, defaultSummaryStyle, "Empty call")).toBe("# Empty call\n\nThere is nothing to summarise: the transcript is empty.\n");
+  expect(summary(passages([["0:00", null, "   "]]), zh, defaultSummaryStyle, "")).toBe("# 摘要\n\n没有可总结的内容：转写文本为空。\n");
+  const one = summary(passages([["0:00", null, "换一首歌"]]), zh, defaultSummaryStyle, "歌");
+  expect(one.startsWith("# 歌\n\n## 概述\n\n换一首歌\n")).toBe(true);
+  expect(one).not.toMatch(/## (要点|主题|待办事项|待解决的问题)/);
+  const repeated = summary(
+    passages([
+      ["0:00", "A", "We should move the release to Monday."],
+      ["0:05", "B", "We should move the release to Monday."],
+      ["0:10", "A", "The database migration takes two hours on the production cluster."],
+      ["0:20", "B", "Customers will see a maintenance page during the migration window."],
+    ]),
+  );
+  const sentences = [...section(repeated, "Overview"), ...bulletsOf(repeated, "Key points")].join(" ");
+  expect(sentences.match(/move the release to Monday/g)).toHaveLength(1);
+});
