@@ -4,6 +4,8 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { readWavInfo, type WavInfo } from "@/lib/media/wav";
+import { logger } from "@/lib/server/logger";
+import { hotwordModel } from "./hotword-lm";
 import { wordsToSegments } from "./segments";
 import type { SpeechEngine, SpeechResult, SpeechWord, TranscribeOptions } from "./types";
 
@@ -46,15 +48,11 @@ export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine
     // last chunk leaves at most a few seconds of one core idle.
     chunking: { targetChunkSec: 45, maxChunkSec: 60 },
     async transcribe(wavPath: string, o: TranscribeOptions): Promise<SpeechResult> {
-      // Hotwords: this pocketsphinx build cannot combine its n-gram LM with a
-      // keyword list or per-word boosts in one pass (-kws is a separate search
-      // mode, and a word missing from the LM is never produced whatever the
-      // dictionary says). The option is accepted and not used here yet.
-      void o.hotwords;
       const info = await readWavInfo(wavPath);
       if (info.sampleRate !== 16000 || info.channels !== 1) {
         throw new Error(`pocketsphinx needs 16 kHz mono 16-bit WAV (lib/media/ffmpeg.ts normalizeToWav); ${wavPath} is ${info.sampleRate} Hz, ${info.channels} channel(s)`);
       }
+      const model = await modelFor(o.hotwords);
       // The CLI reads a ".wav" file as a fixed 44-byte header and then samples;
       // any other header layout (LIST chunks, WAVE_FORMAT_EXTENSIBLE) or file
       // name gets its samples streamed through stdin as raw PCM instead.
@@ -63,14 +61,31 @@ export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine
         "-infile", direct ? wavPath : "/dev/stdin",
         "-time", "yes",
         "-hmm", POCKETSPHINX_MODEL.hmm,
-        "-lm", POCKETSPHINX_MODEL.lm,
-        "-dict", POCKETSPHINX_MODEL.dict,
+        "-lm", model.lm,
+        "-dict", model.dict,
         "-logfn", "/dev/null",
         ...decoderArgs,
       ], o.signal, direct ? undefined : { path: wavPath, info });
       return { language: "en", segments: wordsToSegments(parseTimedWords(stdout)) };
     },
   };
+}
+
+/**
+ * The LM and dictionary for one call. English hotwords get a copy of the LM in
+ * which their n-grams are more likely, and words new to the LM added (see
+ * hotword-lm.ts; built once per hotword set, then cached on disk). Chinese
+ * hotwords cannot help this English model and are ignored. If the build
+ * fails, the call goes on with the plain model rather than failing the task.
+ */
+async function modelFor(hotwords: string[] | undefined): Promise<{ lm: string; dict: string }> {
+  if (!hotwords?.length) return POCKETSPHINX_MODEL;
+  try {
+    return (await hotwordModel(hotwords, { baseLm: POCKETSPHINX_MODEL.lm, baseDict: POCKETSPHINX_MODEL.dict })) ?? POCKETSPHINX_MODEL;
+  } catch (e) {
+    logger.warn("pocketsphinx: hotword model could not be built; using the plain model", { error: e instanceof Error ? e.message : String(e) });
+    return POCKETSPHINX_MODEL;
+  }
 }
 
 /**
