@@ -18,7 +18,7 @@ SUDO=""
 [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && SUDO="sudo"
 
 install_system_packages() {
-  local want=(ffmpeg pocketsphinx pocketsphinx-en-us chromium fonts-noto-cjk)
+  local want=(ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils yt-dlp chromium fonts-noto-cjk)
   # A machine without its own PostgreSQL or Redis gets Debian's.
   (echo > /dev/tcp/127.0.0.1/5432) >/dev/null 2>&1 || want+=(postgresql)
   (echo > /dev/tcp/127.0.0.1/6379) >/dev/null 2>&1 || want+=(redis-server)
