@@ -1,39 +1,57 @@
 import "server-only";
 import os from "node:os";
-import { Worker } from "bullmq";
-import { bullPrefix, heartbeatKey, queues } from "@/lib/jobs/contract";
+import { Worker, type Job } from "bullmq";
+import { bullPrefix, heartbeatKey, queues, type JobName } from "@/lib/jobs/contract";
 import { requeueStrandedTasks } from "@/lib/tasks/recovery";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
+import { runAnalysisJob, runTranslationJob } from "./analysis";
 import { runTranscriptionJob } from "./transcription";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
 // and an orderly shutdown on SIGTERM/SIGINT.
 const HEARTBEAT_MS = 5_000;
+// AI calls mostly wait on the provider (or take milliseconds locally), so several run at once.
+const AI_CONCURRENCY = 4;
 
-async function main() {
-  const connection = newRedisConnection();
-  const media = new Worker(
-    queues.media,
+const runners: Record<JobName, (job: Job) => Promise<unknown>> = {
+  "transcription.run": runTranscriptionJob,
+  "analysis.run": runAnalysisJob,
+  "translation.run": runTranslationJob,
+};
+
+function startWorker(queue: string, concurrency: number, connection: ReturnType<typeof newRedisConnection>): Worker {
+  const worker = new Worker(
+    queue,
     async (job) => {
-      if (job.name === "transcription.run") return runTranscriptionJob(job);
-      throw new Error(`unknown job ${job.name}`);
+      const run = runners[job.name as JobName];
+      if (!run) throw new Error(`unknown job ${job.name}`);
+      return run(job);
     },
     {
       connection,
       prefix: bullPrefix(),
-      // Speech uses every core inside one job (chunks in parallel), so jobs run one at a time by default.
-      concurrency: env().WORKER_CONCURRENCY,
+      concurrency,
       // A job whose worker died is picked up again once its lock lapses.
       lockDuration: env().WORKER_LOCK_MS,
       stalledInterval: Math.round(env().WORKER_LOCK_MS / 2),
       maxStalledCount: 2,
     },
   );
-  media.on("failed", (job, err) => logger.warn("job failed", { id: job?.id, name: job?.name, attemptsMade: job?.attemptsMade, error: err.message }));
-  media.on("error", (err) => logger.error("worker error", { error: err.message }));
+  worker.on("failed", (job, err) => logger.warn("job failed", { id: job?.id, name: job?.name, attemptsMade: job?.attemptsMade, error: err.message }));
+  worker.on("error", (err) => logger.error("worker error", { queue, error: err.message }));
+  return worker;
+}
+
+async function main() {
+  const connection = newRedisConnection();
+  const workers = [
+    // Speech uses every core inside one job (chunks in parallel), so media jobs run one at a time by default.
+    startWorker(queues.media, env().WORKER_CONCURRENCY, connection),
+    startWorker(queues.ai, AI_CONCURRENCY, connection),
+  ];
 
   const beat = async () => {
     await redis().set(heartbeatKey(), JSON.stringify({ at: Date.now(), pid: process.pid, host: os.hostname() }), "PX", HEARTBEAT_MS * 3);
@@ -42,7 +60,7 @@ async function main() {
   const timer = setInterval(() => void beat().catch((e) => logger.warn("heartbeat failed", { error: String(e) })), HEARTBEAT_MS);
 
   await requeueStrandedTasks();
-  logger.info("worker started", { queues: [queues.media], concurrency: env().WORKER_CONCURRENCY, cpus: os.cpus().length });
+  logger.info("worker started", { queues: Object.values(queues), concurrency: env().WORKER_CONCURRENCY, cpus: os.cpus().length });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -50,7 +68,7 @@ async function main() {
     stopping = true;
     logger.info("worker stopping", { signal });
     clearInterval(timer);
-    await media.close();
+    await Promise.all(workers.map((w) => w.close()));
     await redis().del(heartbeatKey()).catch(() => undefined);
     await prisma.$disconnect();
     redis().disconnect();

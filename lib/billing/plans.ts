@@ -13,3 +13,10 @@ export function monthlyMinutesFor(planCode: string): number {
 
 /** Share of the monthly total at which the upload dialog warns (spec §5 "a large share"). */
 export const LARGE_SHARE_WARNING = 0.2;
+
+/** Plans with the Pro features (hotwords, MCP, XMind export, ...): every paid plan and the trial. */
+export const proPlans = ["pro", "premium", "enterprise", "trial"] as const;
+
+export function hasProFeatures(planCode: string): boolean {
+  return (proPlans as readonly string[]).includes(planCode);
+}

@@ -12,14 +12,19 @@ import { env } from "@/lib/server/env";
 export const queues = {
   // ffmpeg and speech: heavy, low concurrency.
   media: "media",
+  // Calls to the AI provider (or the local analyzer): mostly waiting, higher concurrency.
+  ai: "ai",
 } as const;
 
+const taskJob = z.object({ taskId: z.string().min(1), locale: z.string().default("en") });
+
 export const jobs = {
-  "transcription.run": {
-    queue: queues.media,
-    payload: z.object({ taskId: z.string().min(1), locale: z.string().default("en") }),
-  },
-} as const;
+  "transcription.run": { queue: queues.media, payload: taskJob },
+  /** Summary and mind map of a finished transcript, written in the owner's AI summary language. */
+  "analysis.run": { queue: queues.ai, payload: taskJob.extend({ summaryLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: { type: "exponential", delay: 3_000 } } },
+  /** Timeline and summary of a task into one language. */
+  "translation.run": { queue: queues.ai, payload: taskJob.extend({ targetLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: { type: "exponential", delay: 3_000 } } },
+} satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
 
 export type JobName = keyof typeof jobs;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobs)[N]["payload"]>;
@@ -73,7 +78,7 @@ export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>
     if (state !== "completed" && state !== "failed") return;
     await existing.remove();
   }
-  await q.add(name, data, { jobId, priority: opts.priority });
+  await q.add(name, data, { ...("options" in def ? def.options : {}), jobId, priority: opts.priority });
 }
 
 /** BullMQ ids may not contain ":"; one id per task and step. */

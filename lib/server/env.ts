@@ -39,6 +39,16 @@ const schema = z.object({
   AI_BASE_URL: z.string().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
+  MEETING_BOT_API_URL: z.string().optional(),
+  MEETING_BOT_API_KEY: z.string().optional(),
+  MEETING_BOT_NAME: z.string().default("Tingji Notetaker"),
+  // Per request to the AI provider, and the SDK's own retries before the job's.
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(90_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).default(1),
+  // How much transcript (characters) goes into one prompt; longer transcripts are condensed first.
+  AI_CONTEXT_CHARS: z.coerce.number().int().min(2000).default(60_000),
+  // Shortest time each analysis step stays on screen. 0 in production; browser tests slow the steps down to watch them.
+  ANALYSIS_MIN_STEP_MS: z.coerce.number().int().min(0).default(0),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Tingji <no-reply@localhost>"),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(1),
@@ -47,6 +57,11 @@ const schema = z.object({
   // Cores used to transcribe the chunks of one long recording.
   SPEECH_PARALLELISM: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // Video-platform links: imports per user per rolling hour, the yt-dlp binary, and
+  // test-only loopback hosts ("127.0.0.1:8123,...", honoured only when APP_URL is loopback).
+  LINK_IMPORT_RATE_PER_HOUR: z.coerce.number().int().positive().default(5),
+  YTDLP_PATH: z.string().default("yt-dlp"),
+  LINK_IMPORT_TEST_HOSTS: z.string().default(""),
 });
 
 export type Env = z.infer<typeof schema>;

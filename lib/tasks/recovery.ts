@@ -1,30 +1,58 @@
 import "server-only";
-import { jobIdFor, jobs, queue } from "@/lib/jobs/contract";
+import { enqueue, jobIdFor, jobs, queue, type JobName } from "@/lib/jobs/contract";
+import { isLocale } from "@/lib/i18n/locales";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
 import { queueTranscription } from "./queueing";
 
+/** Whether a job for this work is still waiting or running in BullMQ. */
+async function jobIsAlive(name: JobName, jobKey: string): Promise<boolean> {
+  const job = await queue(jobs[name].queue).getJob(jobIdFor(name, jobKey));
+  const state = job ? await job.getState() : "missing";
+  return !(state === "missing" || state === "unknown" || state === "completed" || state === "failed");
+}
+
 /**
- * At worker start: a task left queued or in progress whose job is gone (Redis
+ * At worker start: work left queued or in progress whose job is gone (Redis
  * flushed, enqueue lost) is queued again, so nothing is lost. Jobs that still
  * exist are left to BullMQ's stalled-job recovery.
  */
 export async function requeueStrandedTasks(): Promise<number> {
-  const stranded = await prisma.task.findMany({
+  let requeued = 0;
+  const transcribing = await prisma.task.findMany({
     where: { status: { in: ["queued", "merging", "transcribing"] } },
     select: { id: true, user: { select: { uiLanguage: true } } },
     take: 1000,
   });
-  let requeued = 0;
-  const q = queue(jobs["transcription.run"].queue);
-  for (const t of stranded) {
-    const job = await q.getJob(jobIdFor("transcription.run", t.id));
-    const state = job ? await job.getState() : "missing";
-    if (state === "missing" || state === "unknown" || state === "completed" || state === "failed") {
-      await queueTranscription(t.id, t.user.uiLanguage);
-      requeued++;
-    }
+  for (const t of transcribing) {
+    if (await jobIsAlive("transcription.run", t.id)) continue;
+    await queueTranscription(t.id, t.user.uiLanguage);
+    requeued++;
   }
-  if (requeued) logger.info("requeued stranded tasks", { requeued });
+
+  const analysing = await prisma.task.findMany({
+    where: { status: { in: ["analyzing", "regenerating"] } },
+    select: { id: true, user: { select: { uiLanguage: true, summaryLanguage: true } } },
+    take: 1000,
+  });
+  for (const t of analysing) {
+    if (await jobIsAlive("analysis.run", t.id)) continue;
+    const summaryLanguage = isLocale(t.user.summaryLanguage) ? t.user.summaryLanguage : t.user.uiLanguage;
+    await enqueue("analysis.run", { taskId: t.id, locale: t.user.uiLanguage, summaryLanguage }, { jobKey: t.id });
+    requeued++;
+  }
+
+  const translating = await prisma.translation.findMany({
+    where: { status: "translating" },
+    select: { taskId: true, targetLanguage: true, task: { select: { user: { select: { uiLanguage: true } } } } },
+    take: 1000,
+  });
+  for (const t of translating) {
+    const jobKey = `${t.taskId}-${t.targetLanguage}`;
+    if (await jobIsAlive("translation.run", jobKey)) continue;
+    await enqueue("translation.run", { taskId: t.taskId, locale: t.task.user.uiLanguage, targetLanguage: t.targetLanguage }, { jobKey });
+    requeued++;
+  }
+  if (requeued) logger.info("requeued stranded work", { requeued });
   return requeued;
 }

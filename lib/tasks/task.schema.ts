@@ -12,9 +12,12 @@ export const listTasksQuery = z.object({
 
 export const editTitleBody = z.object({ title: z.string().trim().max(200) });
 
-export const editEntriesBody = z.object({
-  entries: z.array(z.object({ index: z.number().int().min(0), text: z.string().max(20_000) })).min(1).max(5000),
-});
+export const editTaskBody = z
+  .object({
+    entries: z.array(z.object({ index: z.number().int().min(0), text: z.string().max(20_000) })).min(1).max(5000).optional(),
+    summary: z.string().max(200_000).optional(),
+  })
+  .refine((b) => b.entries !== undefined || b.summary !== undefined, { message: "entries or summary" });
 
 export const editSpeakerNamesBody = z.object({
   speakers: z.array(z.object({ id: z.string().min(1).max(64), name: z.string().trim().min(1).max(60) })).min(1).max(100),

@@ -5,7 +5,7 @@ import { refundMinutes } from "@/lib/billing/usage";
 import { storage } from "@/lib/storage/storage";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
-import { taskDetailSelect, taskSummarySelect, toTaskDetail, toTaskSummary } from "./task.view";
+import { showsProgress, taskDetailSelect, taskSummarySelect, toTaskDetail, toTaskSummary } from "./task.view";
 import { queueTranscription } from "./queueing";
 
 // Every query names the owner in `where`: another user's task is simply "not found".
@@ -20,7 +20,7 @@ export async function listTasks(userId: string, q: { page: number; page_size: nu
     prisma.task.findMany({ where, select: taskSummarySelect, orderBy: { createTime: "desc" }, skip: (q.page - 1) * q.page_size, take: q.page_size }),
     prisma.task.count({ where }),
   ]);
-  const progress = await getProgressMany(rows.filter((r) => r.status === "queued" || r.status === "merging" || r.status === "transcribing").map((r) => r.id));
+  const progress = await getProgressMany(rows.filter((r) => showsProgress(r.status)).map((r) => r.id));
   return { items: rows.map((r) => toTaskSummary(r, progress.get(r.id))), total, page: q.page, page_size: q.page_size };
 }
 

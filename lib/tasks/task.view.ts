@@ -29,11 +29,22 @@ export const taskDetailSelect = {
   ...taskSummarySelect,
   fullText: true,
   summary: true,
+  summaryEngine: true,
+  summaryLanguage: true,
+  summaryEditedAt: true,
   mindMap: true,
+  mindMapAt: true,
   speechEngine: true,
+  translations: { select: { targetLanguage: true, status: true }, orderBy: { createdAt: "asc" } },
   speakers: { select: { id: true, name: true, label: true }, orderBy: { position: "asc" } },
   timeline: { select: { position: true, begin: true, end: true, text: true, speakerId: true }, orderBy: { position: "asc" } },
 } satisfies Prisma.TaskSelect;
+
+/** States whose live progress (Redis) is worth showing. */
+export const PROGRESS_STATES = ["queued", "merging", "transcribing", "analyzing", "regenerating"] as const;
+export function showsProgress(status: string): boolean {
+  return (PROGRESS_STATES as readonly string[]).includes(status);
+}
 
 type SummaryRow = Prisma.TaskGetPayload<{ select: typeof taskSummarySelect }>;
 type DetailRow = Prisma.TaskGetPayload<{ select: typeof taskDetailSelect }>;
@@ -52,7 +63,7 @@ export function toTaskSummary(t: SummaryRow, progress: Progress | null | undefin
     folder: t.folder,
     mediaKind: t.mediaKind,
     estimatedMinutes: t.status === "queued" ? t.estimatedMinutes : null,
-    progress: progress && (t.status === "queued" || t.status === "merging" || t.status === "transcribing") ? { stage: progress.stage, percent: progress.percent } : null,
+    progress: progress && showsProgress(t.status) ? { stage: progress.stage, percent: progress.percent, step: progress.step ?? null, steps: progress.steps ?? null } : null,
     errorDetails: t.errorCode
       ? {
           errorCode: t.errorCode,
@@ -74,8 +85,13 @@ export function toTaskDetail(t: DetailRow, progress: Progress | null | undefined
     timeline: t.timeline.map((e) => ({ index: e.position, begin: e.begin, end: e.end, text: e.text, speakerId: e.speakerId })),
     fullText: t.fullText ?? "",
     summary: t.summary,
+    summaryEngine: t.summaryEngine,
+    summaryLanguage: t.summaryLanguage,
     mindMap: t.mindMap,
+    // The saved summary changed after the map was drawn: the map needs redrawing.
+    mindMapOutdated: Boolean(t.mindMap && t.summaryEditedAt && (!t.mindMapAt || t.summaryEditedAt > t.mindMapAt)),
     speechEngine: t.speechEngine,
+    translations: t.translations.map((x) => ({ targetLanguage: x.targetLanguage, status: x.status })),
   };
 }
 export type TaskJson = ReturnType<typeof toTaskDetail>;

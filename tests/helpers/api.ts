@@ -58,3 +58,30 @@ export async function formWithFiles(files: { path: string; name?: string; type?:
 }
 
 export const CORPUS = path.resolve(process.cwd(), "../shared/corpus");
+
+/**
+ * Calls a streaming route: the NDJSON events of a started stream, or the
+ * envelope when the route refused before streaming.
+ */
+export async function callStream(handler: Handler, opts: CallOptions = {}): Promise<{ status: number; events: Record<string, unknown>[]; envelope: Answer | null }> {
+  const url = new URL("http://localhost:3000/api/test");
+  const headers: Record<string, string> = { "x-locale": "en", "content-type": "application/json", ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const req = new NextRequest(url, { method: "POST", headers, body: JSON.stringify(opts.json ?? {}) });
+  const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
+  const text = await res.text();
+  if ((res.headers.get("content-type") ?? "").includes("application/json")) return { status: res.status, events: [], envelope: JSON.parse(text) as Answer };
+  const events = text
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { status: res.status, events, envelope: null };
+}
+
+/** The text of a stream's "delta" events, joined. */
+export function streamText(events: Record<string, unknown>[]): string {
+  return events
+    .filter((e) => e.type === "delta")
+    .map((e) => e.text as string)
+    .join("");
+}

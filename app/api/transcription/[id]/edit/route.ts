@@ -1,10 +1,15 @@
 import { apiRoute } from "@/lib/api/handler";
-import { editEntriesBody, taskIdParams } from "@/lib/tasks/task.schema";
-import { editEntries } from "@/lib/tasks/task.service";
+import { saveSummary } from "@/lib/analysis/analysis.service";
+import { editTaskBody, taskIdParams } from "@/lib/tasks/task.schema";
+import { editEntries, getTask } from "@/lib/tasks/task.service";
 
+// Edits the transcript's lines, the summary markdown, or both.
 export const PUT = apiRoute({
   auth: "user",
   params: taskIdParams,
-  body: editEntriesBody,
-  handler: async ({ caller, params, body }) => editEntries(caller.user.id, params.id, body.entries),
+  body: editTaskBody,
+  handler: async ({ caller, params, body }) => {
+    if (body.summary !== undefined) await saveSummary(caller.user.id, params.id, body.summary);
+    return body.entries ? editEntries(caller.user.id, params.id, body.entries) : getTask(caller.user.id, params.id);
+  },
 });

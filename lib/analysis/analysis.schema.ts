@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { locales } from "@/lib/i18n/locales";
+import { lengthPreferences, quizTypes } from "./types";
+
+// Request shapes of the analysis, translation and Ask AI routes. No server
+// imports: the browser may use them. Bodies use the spec's snake_case names
+// (task_id, target_language).
+
+const taskId = z.string().min(1).max(64);
+
+export const analyzeBody = z.object({ regenerate: z.boolean().default(false) });
+
+export const regenerateMindMapBody = z.object({ task_id: taskId });
+
+export const summaryStyleBody = z.object({
+  enabled: z.boolean(),
+  lengthPreference: z.enum(lengthPreferences),
+  focusArea: z.string().trim().max(200),
+  customInstructions: z.string().trim().max(2000),
+});
+
+export const translationBody = z.object({ task_id: taskId, target_language: z.enum(locales) });
+export const translationQuery = z.object({ task_id: taskId, target_language: z.enum(locales) });
+
+export const askBody = z.object({ task_id: taskId, question: z.string().trim().max(4000) });
+
+export const askHistoryParams = z.object({ id: taskId });
+
+export const MAX_QUIZ_QUESTIONS = 20;
+
+export const flashbackStartBody = z.object({
+  task_id: taskId,
+  question_type: z.enum(quizTypes).default("comprehensive"),
+  question_count: z.coerce.number().int().min(1).max(MAX_QUIZ_QUESTIONS).default(5),
+  include_answers: z.boolean().default(true),
+  include_analysis: z.boolean().default(true),
+});
+
+export const checkAnswerBody = z.object({
+  task_id: taskId,
+  quiz_id: z.string().min(1).max(64),
+  question_id: z.string().min(1).max(100),
+  answer: z.array(z.number().int().min(0).max(10)).min(1).max(10),
+});

@@ -1,0 +1,170 @@
+import "server-only";
+import { AppError } from "@/lib/api/errors";
+import { enqueue } from "@/lib/jobs/contract";
+import { clearProgress, setProgress } from "@/lib/jobs/progress";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/server";
+import { env } from "@/lib/server/env";
+import { logger } from "@/lib/server/logger";
+import { prisma, Prisma } from "@/lib/server/prisma";
+import { textEngine } from "./engine";
+import { mindMapFromMarkdown } from "./mindmap";
+import { analyzerTranslator, loadPassages, ownedTaskWithTranscript } from "./passages";
+import { ProviderOutputError, ProviderTimeoutError } from "./provider";
+import { detectScenario } from "./scenario";
+import { getSummaryStyle } from "./style.service";
+import { analysisSteps, type AnalysisStep, type MindMapNode } from "./types";
+
+const MAX_MIND_MAP_DEPTH = 4;
+
+/**
+ * Starts the analysis (summary, then mind map) of the owner's task in the
+ * worker. A task that already has a summary is only summarised again when the
+ * caller confirms (regenerate), and then goes through "regenerating".
+ */
+export async function requestAnalysis(userId: string, taskId: string, opts: { regenerate: boolean; locale: string }) {
+  const task = await ownedTaskWithTranscript(userId, taskId);
+  if (task.status === "analyzing" || task.status === "regenerating") return { status: task.status };
+  if (task.summary && !opts.regenerate) throw new AppError("analysis.alreadyAnalyzed");
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { summaryLanguage: true, uiLanguage: true } });
+  const summaryLanguage = isLocale(user.summaryLanguage) ? user.summaryLanguage : isLocale(user.uiLanguage) ? user.uiLanguage : "en";
+  const status = task.summary ? "regenerating" : "analyzing";
+  await prisma.task.update({ where: { id: taskId }, data: { status, ...clearedError } });
+  await setProgress(taskId, { stage: analysisSteps[0], percent: 0, step: 0, steps: analysisSteps.length });
+  try {
+    await enqueue("analysis.run", { taskId, locale: opts.locale, summaryLanguage }, { jobKey: taskId });
+  } catch (e) {
+    await prisma.task.update({ where: { id: taskId }, data: { status: task.status } });
+    throw e;
+  }
+  return { status };
+}
+
+const clearedError = { errorCode: null, errorMessage: null, errorDescription: null, errorSuggestions: [], requestId: null, retryCount: 0 };
+
+/** Reports each of the spec's eleven steps, keeping each on screen at least ANALYSIS_MIN_STEP_MS. */
+function stepReporter(taskId: string) {
+  const minMs = env().ANALYSIS_MIN_STEP_MS;
+  let shownAt = 0;
+  return async (step: AnalysisStep) => {
+    const wait = shownAt + minMs - Date.now();
+    if (shownAt && wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const i = analysisSteps.indexOf(step);
+    await setProgress(taskId, { stage: step, percent: (i / analysisSteps.length) * 100, step: i, steps: analysisSteps.length });
+    shownAt = Date.now();
+  };
+}
+
+/** The worker's analysis of one task: summary, then the mind map drawn from it. */
+export async function runAnalysis(taskId: string, opts: { summaryLanguage: string; signal?: AbortSignal }) {
+  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { id: true, userId: true, title: true, status: true, source: true } });
+  if (!task) return { skipped: "deleted" as const };
+  if (task.status !== "analyzing" && task.status !== "regenerating") return { skipped: task.status };
+  const step = stepReporter(taskId);
+  const language: Locale = isLocale(opts.summaryLanguage) ? opts.summaryLanguage : "en";
+
+  await step("initializing");
+  const engine = textEngine();
+  const [t, style] = await Promise.all([analyzerTranslator(language), getSummaryStyle(task.userId)]);
+  await step("cleaningText");
+  const passages = await loadPassages(taskId);
+  if (passages.length === 0) throw new AppError("tasks.noTranscription");
+  await step("formattingData");
+  await step("analyzingScenario");
+  const scenario = detectScenario(passages, task.source);
+  await step("planningSummary");
+  await step("generatingSummary");
+  const raw = await engine.summarize({ title: task.title, passages, style, language, scenario, t }, opts.signal);
+  await step("optimizingFormat");
+  const summary = tidySummary(raw, task.title);
+  await step("generatingMindMap");
+  const mindMap = mindMapFromMarkdown(summary, task.title);
+  await step("creatingCanvas");
+  if (mindMap.children.length === 0) throw new ProviderOutputError("the summary has no sections to draw");
+  await step("generatingHqMindMap");
+  const finalMap = capDepth(mindMap, MAX_MIND_MAP_DEPTH);
+  await step("finalizing");
+  const now = new Date();
+  await prisma.task.update({
+    where: { id: taskId },
+    data: {
+      status: "analysis_completed",
+      summary,
+      summaryEngine: engine.name,
+      summaryLanguage: language,
+      summaryEditedAt: null,
+      mindMap: finalMap as unknown as Prisma.InputJsonValue,
+      mindMapEngine: engine.name,
+      mindMapAt: now,
+      ...clearedError,
+    },
+  });
+  await clearProgress(taskId);
+  return { engine: engine.name, chars: summary.length, scenario };
+}
+
+/** Model answers sometimes come fenced or without the title line; the summary always starts with "# title". */
+export function tidySummary(markdown: string, title: string): string {
+  let text = markdown.trim();
+  const fenced = /^```(?:markdown|md)?\s*\n([\s\S]*?)\n```$/i.exec(text);
+  if (fenced) text = fenced[1]!.trim();
+  if (!text) throw new ProviderOutputError("the summary is empty");
+  if (!/^#\s/.test(text)) text = `# ${title}\n\n${text}`;
+  return `${text.replace(/\n{3,}/g, "\n\n")}\n`;
+}
+
+function capDepth(node: MindMapNode, depth: number): MindMapNode {
+  return { content: node.content, children: depth <= 1 ? [] : node.children.map((c) => capDepth(c, depth - 1)) };
+}
+
+/** Failure codes of the analysis, each with its message under tasks.failure.* */
+function failureCode(error: unknown): "analysis_timeout" | "analysis_invalid_output" | "analysis_failed" {
+  if (error instanceof ProviderTimeoutError) return "analysis_timeout";
+  // A body that is not JSON at all surfaces from the SDK as a SyntaxError (compared by name: it may come from another realm).
+  if (error instanceof ProviderOutputError || (error as { name?: string } | null)?.name === "SyntaxError") return "analysis_invalid_output";
+  return "analysis_failed";
+}
+
+/**
+ * A final analysis failure: the task keeps its transcript (and any earlier
+ * summary) and shows what went wrong; the user can run the analysis again.
+ */
+export async function markAnalysisFailed(taskId: string, error: unknown, ctx: { locale: string; attempts: number; requestId: string }) {
+  const code = failureCode(error);
+  logger.error("analysis failed", { taskId, code, error: error instanceof Error ? error.message : String(error) });
+  const { t } = await translatorFor(ctx.locale);
+  await prisma.task.updateMany({
+    where: { id: taskId, status: { in: ["analyzing", "regenerating"] } },
+    data: {
+      status: "analysis_failed",
+      errorCode: code,
+      errorMessage: t(`tasks.failure.${code}.message`),
+      errorDescription: t(`tasks.failure.${code}.description`),
+      errorSuggestions: code === "analysis_failed" ? ["retryLater", "contactSupport"] : ["retryLater", "checkNetwork"],
+      retryCount: ctx.attempts,
+      requestId: ctx.requestId,
+    },
+  });
+  await clearProgress(taskId);
+}
+
+/** Saves the owner's edited summary. The mind map is redrawn only when asked (regenerate-xmind). */
+export async function saveSummary(userId: string, taskId: string, markdown: string) {
+  const task = await prisma.task.findFirst({ where: { id: taskId, userId, deletedAt: null }, select: { id: true, status: true, summary: true } });
+  if (!task) throw new AppError("tasks.notFound");
+  if (task.status === "analyzing" || task.status === "regenerating") throw new AppError("analysis.running");
+  if (task.summary === null) throw new AppError("analysis.notAnalyzed");
+  if (!markdown.trim()) throw new AppError("analysis.summaryEmpty");
+  await prisma.task.update({ where: { id: taskId }, data: { summary: `${markdown.trim()}\n`, summaryEditedAt: new Date() } });
+}
+
+/** Redraws the mind map from the saved summary (POST /api/transcription/regenerate-xmind). */
+export async function redrawMindMap(userId: string, taskId: string) {
+  const task = await prisma.task.findFirst({ where: { id: taskId, userId, deletedAt: null }, select: { title: true, status: true, summary: true } });
+  if (!task) throw new AppError("tasks.notFound");
+  if (task.status === "analyzing" || task.status === "regenerating") throw new AppError("analysis.running");
+  if (!task.summary) throw new AppError("analysis.notAnalyzed");
+  const mindMap = capDepth(mindMapFromMarkdown(task.summary, task.title), MAX_MIND_MAP_DEPTH);
+  await prisma.task.update({ where: { id: taskId }, data: { mindMap: mindMap as unknown as Prisma.InputJsonValue, mindMapEngine: "markmap", mindMapAt: new Date() } });
+  return { mindMap };
+}

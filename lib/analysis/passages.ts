@@ -1,0 +1,40 @@
+import "server-only";
+import { AppError } from "@/lib/api/errors";
+import { translatorFor } from "@/lib/i18n/server";
+import { prisma } from "@/lib/server/prisma";
+import type { Passage, Translate } from "./types";
+
+/** The task's timeline as the analyzers read it, with speaker names. */
+export async function loadPassages(taskId: string): Promise<Passage[]> {
+  const rows = await prisma.timelineEntry.findMany({
+    where: { taskId },
+    select: { position: true, begin: true, end: true, text: true, speaker: { select: { name: true } } },
+    orderBy: { position: "asc" },
+  });
+  return rows
+    .map((r) => ({ index: r.position, begin: r.begin, end: r.end, speaker: r.speaker?.name ?? null, text: r.text.replace(/\s+/g, " ").trim() }))
+    .filter((p) => p.text.length > 0);
+}
+
+const IN_TRANSCRIPTION = new Set(["queued", "merging", "transcribing"]);
+
+/**
+ * The owner's task, checked to have a transcript to work on: still
+ * transcribing and never transcribed get the spec's two messages.
+ */
+export async function ownedTaskWithTranscript(userId: string, taskId: string) {
+  const task = await prisma.task.findFirst({
+    where: { id: taskId, userId, deletedAt: null },
+    select: { id: true, title: true, status: true, source: true, summary: true, language: true, _count: { select: { timeline: true } } },
+  });
+  if (!task) throw new AppError("tasks.notFound");
+  if (IN_TRANSCRIPTION.has(task.status)) throw new AppError("tasks.transcriptionRunning");
+  if (task._count.timeline === 0) throw new AppError("tasks.noTranscription");
+  return task;
+}
+
+/** A translator for the local analyzer's texts ("analyzer" namespace) in one language. */
+export async function analyzerTranslator(locale: string): Promise<Translate> {
+  const { t } = await translatorFor(locale);
+  return (key, values) => t(`analyzer.${key}`, values);
+}
