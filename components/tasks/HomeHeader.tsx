@@ -1,6 +1,7 @@
 "use client";
 // Top bar of the app: brand, add-options menu, usage, language and logout.
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { Brand } from "@/components/shell/Brand";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
@@ -13,10 +14,14 @@ import { UsageIndicator } from "./UsageIndicator";
 import ui from "./ui.module.css";
 import styles from "./tasks.module.css";
 
+const HotwordManager = dynamic(() => import("@/components/hotwords/HotwordManager").then((m) => m.HotwordManager), { ssr: false });
+const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
+
 export function HomeHeader({ usage, onUpload }: { usage: Usage | null; onUpload: (mode: UploadMode) => void }) {
   const t = useTranslations("app.header");
   const { user, logout } = useAuth();
   const [leaving, setLeaving] = useState(false);
+  const [dialog, setDialog] = useState<"hotwords" | "style" | null>(null);
   const who = user?.username || user?.email || user?.phone || "";
 
   return (
@@ -24,6 +29,12 @@ export function HomeHeader({ usage, onUpload }: { usage: Usage | null; onUpload:
       <Brand className={styles.brand} />
       <AddOptionsMenu onUpload={onUpload} />
       <span className={styles.headerSpacer} />
+      <button type="button" className={`${ui.btn} ${ui.small} ${ui.ghost}`} onClick={() => setDialog("hotwords")} data-testid="hotwords-open">
+        {t("hotwords")}
+      </button>
+      <button type="button" className={`${ui.btn} ${ui.small} ${ui.ghost} ${styles.hideNarrow}`} onClick={() => setDialog("style")} data-testid="style-open">
+        {t("summaryStyle")}
+      </button>
       <UsageIndicator usage={usage} />
       <LanguageSwitcher className={styles.lang} />
       {who ? (
@@ -46,6 +57,8 @@ export function HomeHeader({ usage, onUpload }: { usage: Usage | null; onUpload:
         <IconLogout size={14} />
         <span className={styles.hideNarrow}>{t("logout")}</span>
       </button>
+      {dialog === "hotwords" ? <HotwordManager onClose={() => setDialog(null)} /> : null}
+      {dialog === "style" ? <AnalysisStyleDialog onClose={() => setDialog(null)} /> : null}
     </header>
   );
 }

@@ -13,6 +13,14 @@ import { ConfirmDialog } from "./ConfirmDialog";
 import { IconLeft, IconPlay, IconTrash } from "./icons";
 import { StatusBadge } from "./StatusBadge";
 import { TaskErrorPanel } from "./TaskErrorPanel";
+import { MindMapPanel } from "@/components/analysis/MindMapPanel";
+import { SummaryPanel } from "@/components/analysis/SummaryPanel";
+import { TranslationBar } from "@/components/analysis/TranslationBar";
+import { useTranslationView } from "@/components/analysis/useTranslationView";
+import { MediaPlayer } from "@/components/transcript/MediaPlayer";
+import { hasMedia } from "@/components/transcript/TranscriptWorkspace";
+import { useMediaController } from "@/components/transcript/useMediaController";
+import transcriptStyles from "@/components/transcript/transcript.module.css";
 import { TaskProgress } from "./TaskProgress";
 import { TitleEditor } from "./TitleEditor";
 import { errorMessage } from "./useTaskList";
@@ -24,8 +32,16 @@ const TranscriptWorkspace = dynamic(() => import("@/components/transcript/Transc
   ssr: false,
   loading: () => <CentredLoader fullScreen={false} />,
 });
+const AskAiPanel = dynamic(() => import("@/components/chat/AskAiPanel").then((m) => m.AskAiPanel), { ssr: false });
+const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
 
 export type DetailTab = "original" | "summary" | "mindmap";
+
+/** The list's part of a task: what the detail reports back when the task changes. */
+function summaryOf(task: Task): TaskSummary {
+  const { speakers: _s, timeline: _tl, fullText: _f, summary: _su, summaryEngine: _se, summaryLanguage: _sl, mindMap: _m, mindMapOutdated: _mo, speechEngine: _e, translations: _tr, ...rest } = task;
+  return rest;
+}
 
 export interface TaskDetailProps {
   taskId: string;
@@ -43,6 +59,11 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   const [tab, setTab] = useState<DetailTab>("original");
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [starting, setStarting] = useState(false);
+  const [summaryDraft, setSummaryDraft] = useState<string | null>(null);
+  const [askOpen, setAskOpen] = useState(false);
+  const [styleOpen, setStyleOpen] = useState(false);
+  const controller = useMediaController();
+  const translationView = useTranslationView(taskId, task?.title ?? summary?.title ?? "");
 
   // The list's copy is polled, so it has the freshest status and progress.
   const view: TaskSummary | null = task ? { ...task, ...(summary ?? {}) } : summary;
@@ -50,8 +71,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   const onTaskChange = useCallback(
     (next: Task) => {
       setTask(next);
-      const { speakers: _s, timeline: _tl, fullText: _f, summary: _su, mindMap: _m, speechEngine: _e, ...rest } = next;
-      onSummaryChange(rest);
+      onSummaryChange(summaryOf(next));
     },
     [setTask, onSummaryChange],
   );
@@ -107,6 +127,12 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
     return <CentredLoader fullScreen={false} />;
   }
 
+  // While a finished translation is chosen, the transcript shows its lines (read-only).
+  const translated = translationView.translation?.status === "translation_completed" ? translationView.translation.timeline : null;
+  const shownTask = task && translated ? { ...task, timeline: translated } : task!;
+  // Times in the summary jump the player there, from whichever tab.
+  const seekFromText = task && hasMedia(task) ? (ms: number) => controller.seek(ms, true) : undefined;
+
   const created = new Date(view.createTime);
   const tabs: { id: DetailTab; label: string }[] = [
     { id: "original", label: t("tabs.original") },
@@ -133,6 +159,11 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
             {view.source === "merge" ? <span>{t("merged")}</span> : null}
           </div>
         </div>
+        {task && hasTranscript(view.status) ? (
+          <button type="button" className={`${ui.btn} ${ui.small} ${ui.primary}`} onClick={() => setAskOpen(true)} data-testid="ask-ai-open">
+            {t("askAi")}
+          </button>
+        ) : null}
         <button type="button" className={`${ui.btn} ${ui.small} ${styles.deleteBtn}`} onClick={() => setConfirmDelete(true)} data-testid="task-delete">
           <IconTrash size={14} />
           <span>{t("delete")}</span>
@@ -154,6 +185,13 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
           </button>
         </div>
       ) : null}
+
+      {task && hasTranscript(view.status) && hasMedia(task) ? (
+        <div className={transcriptStyles.playerBar}>
+          <MediaPlayer taskId={task.id} kind={task.mediaKind} controller={controller} />
+        </div>
+      ) : null}
+      {task && hasTranscript(view.status) ? <TranslationBar view={translationView} /> : null}
 
       <div className={styles.tabs} role="tablist" aria-label={t("tabs.label")}>
         {tabs.map((x) => (
@@ -184,7 +222,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
       <div role="tabpanel" id={`panel-${view.id}-${tab}`} aria-labelledby={`tab-${view.id}-${tab}`} className={styles.tabPanel} data-testid={`tab-panel-${tab}`}>
         {tab === "original" ? (
           task && hasTranscript(view.status) ? (
-            <TranscriptWorkspace task={task} onTaskChange={onTaskChange} />
+            <TranscriptWorkspace task={shownTask} onTaskChange={onTaskChange} controller={controller} editable={shownTask === task} />
           ) : loading && !task ? (
             <CentredLoader fullScreen={false} />
           ) : isInProgress(view.status) ? (
@@ -196,11 +234,24 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
           ) : view.status === "not_started" ? (
             <p className={styles.placeholder}>{t("transcriptNotStarted")}</p>
           ) : null
+        ) : !task ? (
+          <CentredLoader fullScreen={false} />
+        ) : tab === "summary" ? (
+          <SummaryPanel
+            task={{ ...task, ...view }}
+            onTaskChange={onTaskChange}
+            draft={{ text: summaryDraft, set: setSummaryDraft }}
+            onSeek={seekFromText}
+            onOpenStyle={() => setStyleOpen(true)}
+            translatedSummary={translationView.translation?.status === "translation_completed" ? translationView.translation.summary : null}
+          />
         ) : (
-          <NotAnalysed kind={tab} />
+          <MindMapPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} />
         )}
       </div>
 
+      {askOpen && task ? <AskAiPanel task={task} onClose={() => setAskOpen(false)} onSeek={hasMedia(task) ? (ms) => controller.seek(ms, true) : undefined} /> : null}
+      {styleOpen ? <AnalysisStyleDialog onClose={() => setStyleOpen(false)} /> : null}
       {confirmDelete ? (
         <ConfirmDialog
           title={t("deleteTitle")}
@@ -212,19 +263,5 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
         />
       ) : null}
     </article>
-  );
-}
-
-/** Summary and mind map arrive with the analysis issue; until then they are "not analysed yet". */
-export function NotAnalysed({ kind }: { kind: "summary" | "mindmap" }) {
-  const t = useTranslations("app.analysis");
-  return (
-    <div className={styles.notAnalysed} data-testid="analysis-empty" data-kind={kind}>
-      <div className={styles.notAnalysedIcon} aria-hidden="true">
-        {kind === "summary" ? "≡" : "⋔"}
-      </div>
-      <p className={styles.notAnalysedTitle}>{t("notAnalysed")}</p>
-      <p className={styles.notAnalysedHint}>{kind === "summary" ? t("summaryHint") : t("mindmapHint")}</p>
-    </div>
   );
 }

@@ -10,6 +10,8 @@ import { toast } from "@/lib/client/toasts";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { HomeHeader } from "./HomeHeader";
+import { NotificationPrompt } from "@/components/notify/NotificationPrompt";
+import { useTaskNotifications } from "@/components/notify/useTaskNotifications";
 import { TaskList } from "./TaskList";
 import { errorMessage, useTaskList } from "./useTaskList";
 import { useUsage } from "./useUsage";
@@ -41,6 +43,7 @@ export function TranscribeHome() {
   const [bulkConfirm, setBulkConfirm] = useState(false);
   const list = useTaskList(page);
   const { usage } = useUsage(usageKey);
+  useTaskNotifications(list.data?.items);
 
   useEffect(() => {
     setSelectedId(readTaskParam());
@@ -107,6 +110,7 @@ export function TranscribeHome() {
   return (
     <div className={`${theme.theme} ${styles.home}`} data-view={selectedId ? "detail" : "list"} data-testid="transcribe-home">
       <HomeHeader usage={usage} onUpload={openUpload} />
+      <NotificationPrompt hasTasks={(list.data?.total ?? 0) > 0} />
       <main className={styles.main}>
         <TaskList
           data={list.data}

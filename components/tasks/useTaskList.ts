@@ -70,10 +70,17 @@ export function useTaskList(page: number, pageSize = DEFAULT_PAGE_SIZE) {
     };
   }, [load]);
 
-  /** Replaces one task in the list (after a rename, a retry...) without a round trip. */
-  const patch = useCallback((summary: Partial<TaskSummary> & { id: string }) => {
-    setData((d) => (d ? { ...d, items: d.items.map((t) => (t.id === summary.id ? { ...t, ...summary } : t)) } : d));
-  }, []);
+  /**
+   * Replaces one task in the list (after a rename, a retry...) without a round
+   * trip; a task that starts moving again (analysis started) restarts the polling.
+   */
+  const patch = useCallback(
+    (summary: Partial<TaskSummary> & { id: string }) => {
+      setData((d) => (d ? { ...d, items: d.items.map((t) => (t.id === summary.id ? { ...t, ...summary } : t)) } : d));
+      if (summary.status && isNonFinal(summary.status) && !timer.current) timer.current = setTimeout(() => void load(), POLL_INTERVAL_MS);
+    },
+    [load],
+  );
 
   const remove = useCallback((ids: string[]) => {
     setData((d) => (d ? { ...d, items: d.items.filter((t) => !ids.includes(t.id)), total: Math.max(0, d.total - ids.length) } : d));

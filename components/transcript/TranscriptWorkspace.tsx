@@ -1,33 +1,34 @@
 "use client";
-// The "Original text" tab: player, toolbar, transcript and the speakers panel.
+// The "Original text" tab: toolbar, transcript and the speakers panel. The
+// player lives above the tabs (TaskDetail), so it keeps playing across them.
 import { useState } from "react";
 import type { Task } from "@/lib/client/tasks";
-import { MediaPlayer } from "./MediaPlayer";
 import { SpeakersPanel } from "./SpeakersPanel";
 import { TranscriptToolbar } from "./TranscriptToolbar";
 import { TranscriptView } from "./TranscriptView";
-import { useMediaController } from "./useMediaController";
+import type { MediaController } from "./useMediaController";
 import { useSpeakerRename } from "./useSpeakerRename";
 import styles from "./transcript.module.css";
 
-export function TranscriptWorkspace({ task, onTaskChange }: { task: Task; onTaskChange: (t: Task) => void }) {
-  const controller = useMediaController();
+export interface TranscriptWorkspaceProps {
+  task: Task;
+  onTaskChange: (t: Task) => void;
+  controller: MediaController;
+  /** False while a translation is shown: its lines are not the task's to edit. */
+  editable?: boolean;
+}
+
+export function TranscriptWorkspace({ task, onTaskChange, controller, editable = true }: TranscriptWorkspaceProps) {
   const [follow, setFollow] = useState(true);
   const [speakersOpen, setSpeakersOpen] = useState(false);
   const rename = useSpeakerRename(task, onTaskChange);
-  const hasMedia = task.mediaKind !== null || task.source === "upload" || task.source === "merge";
 
   return (
     <div className={styles.workspace} data-testid="transcript-workspace">
-      {hasMedia ? (
-        <div className={styles.playerBar}>
-          <MediaPlayer taskId={task.id} kind={task.mediaKind} controller={controller} />
-        </div>
-      ) : null}
       <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} onShowSpeakers={() => setSpeakersOpen((v) => !v)} />
       <div className={`${styles.workspaceBody} ${speakersOpen ? styles.speakersOpen : ""}`}>
         <div className={styles.workspaceMain}>
-          <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={rename.open} />
+          <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={editable ? rename.open : undefined} editable={editable} />
         </div>
         <aside className={styles.workspaceAside}>
           <SpeakersPanel task={task} onRename={rename.open} onSeek={(ms) => controller.seek(ms, true)} />
@@ -36,4 +37,9 @@ export function TranscriptWorkspace({ task, onTaskChange }: { task: Task; onTask
       {rename.dialog}
     </div>
   );
+}
+
+/** Whether the task has a recording to play (documents and pasted text have none). */
+export function hasMedia(task: Pick<Task, "mediaKind" | "source">): boolean {
+  return task.mediaKind !== null || task.source === "upload" || task.source === "merge";
 }

@@ -16,10 +16,9 @@ const HISTORY_TURNS = 10;
 const messageSelect = { id: true, role: true, mode: true, content: true, data: true, engine: true, createdAt: true } as const;
 
 /** Checks everything that can be refused, then returns the producer of the streamed answer. */
-export async function prepareAsk(userId: string, taskId: string, question: string) {
+export async function prepareAsk(userId: string, taskId: string, question: string, locale: string) {
   if (!question.trim()) throw new AppError("chat.questionEmpty");
   const task = await ownedTaskWithTranscript(userId, taskId);
-  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { uiLanguage: true } });
   const recent = await prisma.chatMessage.findMany({
     where: { taskId, userId, mode: "chat" },
     select: { role: true, content: true },
@@ -27,11 +26,11 @@ export async function prepareAsk(userId: string, taskId: string, question: strin
     take: HISTORY_TURNS,
   });
   const history: ChatTurn[] = recent.reverse().map((m) => ({ role: m.role === "user" ? "user" : "assistant", content: m.content }));
-  await prisma.chatMessage.create({ data: { taskId, userId, role: "user", mode: "chat", content: question.trim() } });
+  const asked = await prisma.chatMessage.create({ data: { taskId, userId, role: "user", mode: "chat", content: question.trim() }, select: { id: true } });
 
   return async function* answer(signal: AbortSignal): AsyncIterable<StreamEvent> {
     const engine = textEngine();
-    const [passages, t] = await Promise.all([loadPassages(taskId), analyzerTranslator(user.uiLanguage)]);
+    const [passages, t] = await Promise.all([loadPassages(taskId), analyzerTranslator(locale)]);
     let text = "";
     let failure: unknown = null;
     try {
@@ -43,18 +42,22 @@ export async function prepareAsk(userId: string, taskId: string, question: strin
     } catch (error) {
       failure = error;
     }
-    const stopped = signal.aborted || failure !== null;
-    // A stopped answer is kept as far as it got, so the history shows what the user saw.
-    if (text.trim()) {
+    // A failed answer leaves no trace, so asking again does not repeat the question in the history;
+    // a stopped one is kept as far as it got, so the history shows what the user saw.
+    if (failure !== null && !signal.aborted) await prisma.chatMessage.delete({ where: { id: asked.id } });
+    else if (text.trim()) {
       const saved = await prisma.chatMessage.create({
-        data: { taskId, userId, role: "assistant", mode: "chat", content: text, engine: engine.name, data: stopped ? { stopped: true } : Prisma.DbNull },
+        data: { taskId, userId, role: "assistant", mode: "chat", content: text, engine: engine.name, data: signal.aborted ? { stopped: true } : Prisma.DbNull },
         select: { id: true },
       });
-      if (!stopped) yield { type: "done", data: { messageId: saved.id, engine: engine.name } };
+      if (!signal.aborted) yield { type: "done", data: { messageId: saved.id, engine: engine.name } };
     }
     if (signal.aborted) return;
     if (failure) throw failure;
-    if (!text.trim()) throw new AppError("analysis.providerFailed");
+    if (!text.trim()) {
+      await prisma.chatMessage.delete({ where: { id: asked.id } });
+      throw new AppError("analysis.providerFailed");
+    }
   };
 }
 
@@ -66,7 +69,7 @@ export async function chatHistory(userId: string, taskId: string) {
 
 export async function clearChatHistory(userId: string, taskId: string) {
   await assertOwner(userId, taskId);
-  const { count } = await prisma.chatMessage.deleteMany({ where: { taskId, userId } });
+  const { count } = await prisma.chatMessage.deleteMany({ where: { taskId, userId, mode: "chat" } });
   return { deleted: count };
 }
 
@@ -97,10 +100,9 @@ interface StoredQuiz {
 const publicQuestion = (q: QuizQuestion): PublicQuizQuestion => ({ id: q.id, kind: q.kind, prompt: q.prompt, options: q.options, ...(q.source ? { source: q.source } : {}) });
 
 /** Checks the request, then returns the producer that writes the quiz and streams its questions. */
-export async function prepareFlashback(userId: string, taskId: string, settings: QuizSettings) {
+export async function prepareFlashback(userId: string, taskId: string, settings: QuizSettings, locale: string) {
   const task = await ownedTaskWithTranscript(userId, taskId);
-  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { uiLanguage: true } });
-  const language: Locale = isLocale(user.uiLanguage) ? user.uiLanguage : "en";
+  const language: Locale = isLocale(locale) ? locale : "en";
 
   return async function* quiz(signal: AbortSignal): AsyncIterable<StreamEvent> {
     const engine = textEngine();

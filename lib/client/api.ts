@@ -6,6 +6,7 @@
 import { LOGIN_PATH, isShareApiPath } from "./routes";
 import { STORAGE_KEYS, currentPath, readItem, removeItem, writeItem } from "./storage";
 import { showUpdateOverlay } from "./update-overlay";
+import type { StreamEvent } from "@/lib/api/stream-events";
 
 export const API_BASE = "";
 export const API_TIMEOUT_MS = 15_000;
@@ -32,8 +33,10 @@ export interface UploadOptions extends Omit<RequestOptions, "timeoutMs"> {
 }
 
 export interface StreamOptions extends RequestOptions {
-  /** Called with each decoded piece of text and the text received so far. */
+  /** Called with each piece of text and the text received so far. */
   onChunk?: (chunk: string, full: string) => void;
+  /** Called with every event of an NDJSON stream (questions, verdicts, done). */
+  onEvent?: (event: StreamEvent) => void;
 }
 
 /** A failed call: `code` is the envelope code (or the HTTP status), `key` the catalogue key from data.error. */
@@ -366,24 +369,46 @@ async function stream(path: string, body: unknown, opts: StreamOptions = {}): Pr
       return out;
     }
     if (!res.body) throw new ApiError(res.status, message("common.transport.emptyStream"), { key: "common.emptyStream", status: res.status });
+    const ndjson = type.includes("application/x-ndjson");
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
     let full = "";
+    let events = 0;
+    let pending = "";
+    const onText = (chunk: string) => {
+      if (!chunk) return;
+      full += chunk;
+      opts.onChunk?.(chunk, full);
+    };
+    // One JSON event per line; "delta" events carry the text, an "error" event ends the stream.
+    const onLine = (line: string) => {
+      if (!line.trim()) return;
+      let event: StreamEvent;
+      try {
+        event = JSON.parse(line) as StreamEvent;
+      } catch {
+        throw new ApiError(res.status, message("errors.common.requestFailed"), { status: res.status });
+      }
+      events++;
+      if (event.type === "error") throw new ApiError(event.code, event.message, { key: event.key, status: res.status });
+      if (event.type === "delta") onText(event.text);
+      opts.onEvent?.(event);
+    };
+    const feed = (text: string) => {
+      if (!ndjson) return onText(text);
+      pending += text;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      lines.forEach(onLine);
+    };
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      const chunk = decoder.decode(value, { stream: true });
-      if (chunk) {
-        full += chunk;
-        opts.onChunk?.(chunk, full);
-      }
+      feed(decoder.decode(value, { stream: true }));
     }
-    const tail = decoder.decode();
-    if (tail) {
-      full += tail;
-      opts.onChunk?.(tail, full);
-    }
-    if (!full) throw new ApiError(res.status, message("common.transport.emptyStream"), { key: "common.emptyStream", status: res.status });
+    feed(decoder.decode());
+    if (ndjson) onLine(pending);
+    if (ndjson ? events === 0 : !full) throw new ApiError(res.status, message("common.transport.emptyStream"), { key: "common.emptyStream", status: res.status });
     return full;
   } catch (e) {
     if (opts.signal?.aborted) throw abortError();

@@ -2,6 +2,7 @@
 // the browser sees. Client-side mirrors only: the server's own shapes live in
 // lib/tasks/task.view.ts.
 import { api } from "@/lib/client/api";
+import type { MindMapNode } from "@/lib/analysis/types";
 
 export type TaskStatus =
   | "not_started"
@@ -34,6 +35,9 @@ export interface TaskErrorDetails {
 export interface TaskProgress {
   stage: string;
   percent: number;
+  /** Analysis only: which of the eleven steps (0-based) is running, of how many. */
+  step?: number | null;
+  steps?: number | null;
 }
 
 export interface TaskSummary {
@@ -75,8 +79,14 @@ export interface Task extends TaskSummary {
   timeline: TimelineEntry[];
   fullText: string;
   summary: string | null;
-  mindMap: unknown;
+  /** "local" or "openai:<model>". */
+  summaryEngine: string | null;
+  summaryLanguage: string | null;
+  mindMap: MindMapNode | null;
+  /** The saved summary changed after the map was drawn. */
+  mindMapOutdated: boolean;
   speechEngine: string | null;
+  translations: { targetLanguage: string; status: TaskStatus }[];
 }
 
 export interface TaskPage {

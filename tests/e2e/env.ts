@@ -1,14 +1,50 @@
 import path from "node:path";
 
-// Settings shared by the Playwright config, the server it starts and the specs.
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3311);
-export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? "var/e2e");
-export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/tingji_e2e";
-export const E2E_REDIS_PREFIX = process.env.E2E_REDIS_PREFIX ?? "tingji_e2e";
+// Settings shared by the Playwright config, the servers it starts and the specs.
+// Two app servers run side by side, each with its own database, Redis prefix and data folder:
+//  - "local": the embedded defaults (no AI provider: the local analyzer answers);
+//  - "ai":    an OpenAI-compatible AI provider, the fake one in tests/helpers/fake-openai.ts.
+export interface E2eServer {
+  name: "local" | "ai";
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string;
+  redisPrefix: string;
+}
+
+function server(name: E2eServer["name"], port: number, suffix: string): E2eServer {
+  return {
+    name,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir: path.resolve(`var/e2e${suffix}`),
+    databaseUrl: `postgresql://postgres@127.0.0.1:5432/tingji_e2e${suffix.replace("-", "_")}`,
+    redisPrefix: `tingji_e2e${suffix.replace("-", "_")}`,
+  };
+}
+
+export const E2E_SERVERS = {
+  local: server("local", Number(process.env.E2E_PORT ?? 3311), ""),
+  ai: server("ai", Number(process.env.E2E_AI_PORT ?? 3321), "-ai"),
+} as const;
+
+/** The fake OpenAI-compatible chat API the "ai" server talks to. */
+export const E2E_FAKE_AI_PORT = 3313;
+
+export const E2E_PORT = E2E_SERVERS.local.port;
+export const E2E_BASE_URL = E2E_SERVERS.local.baseUrl;
+export const E2E_DATA_DIR = E2E_SERVERS.local.dataDir;
 export const CORPUS = path.resolve(process.cwd(), "../shared/corpus");
+
+/** The server a page talks to, from its address. */
+export function serverOf(url: string): E2eServer {
+  const port = Number(new URL(url).port);
+  return Object.values(E2E_SERVERS).find((s) => s.port === port) ?? E2E_SERVERS.local;
+}
 
 export const chromiumLaunchOptions = {
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
 };
+export const E2E_DATABASE_URL = E2E_SERVERS.local.databaseUrl;

@@ -3,13 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page } from "playwright/test";
-import { CORPUS, E2E_BASE_URL, E2E_DATA_DIR } from "./env";
+import { CORPUS, E2E_SERVERS, serverOf, type E2eServer } from "./env";
 
 export { CORPUS };
 
 /** The newest login link mailed to `email` (the app writes mail to the outbox when no SMTP is set). */
-export async function latestLoginLink(email: string, after = 0): Promise<string> {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
+export async function latestLoginLink(email: string, after = 0, server: E2eServer = E2E_SERVERS.local): Promise<string> {
+  const dir = path.join(server.dataDir, "outbox");
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, "_"))) : [];
@@ -17,7 +17,7 @@ export async function latestLoginLink(email: string, after = 0): Promise<string>
     if (fresh.length) {
       const mail = JSON.parse(fs.readFileSync(fresh.at(-1)!, "utf8")) as { text: string };
       const url = mail.text.match(/https?:\/\/\S+/)?.[0];
-      if (url) return url.replace(/^https?:\/\/[^/]+/, E2E_BASE_URL);
+      if (url) return url.replace(/^https?:\/\/[^/]+/, server.baseUrl);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -31,7 +31,7 @@ export async function signIn(page: Page, email: string) {
   await page.getByTestId("login-email").fill(email);
   await page.getByTestId("login-submit").click();
   await expect(page.getByTestId("login-link-sent")).toBeVisible();
-  const link = await latestLoginLink(email, before);
+  const link = await latestLoginLink(email, before, serverOf(page.url()));
   await page.goto(link);
   await expect(page.getByTestId("transcribe-home")).toBeVisible();
   return link;
@@ -58,4 +58,19 @@ export function gridMp4(): string {
     execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", path.join(CORPUS, "video/grid_id2_vcd_swwp2s.mpg"), "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", out]);
   }
   return out;
+}
+
+/** Uploads one file from the add-options menu, opens its task and waits for its transcript. */
+export async function uploadAndOpen(page: Page, kind: "audio" | "video", file: string) {
+  await openUpload(page, kind);
+  await page.getByTestId("upload-file-input").setInputFiles(file);
+  await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
+  await page.getByTestId("upload-submit").click();
+  const item = page.getByTestId("task-item").filter({ hasText: path.parse(file).name }).first();
+  await expect(item).toBeVisible();
+  await item.getByTestId("task-open").click();
+  // Live status: the list item moves through the worker's states to completed.
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+  await expect(page.getByTestId("transcript-entry").first()).toBeVisible();
+  return item;
 }

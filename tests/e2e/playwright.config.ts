@@ -1,8 +1,9 @@
 import { defineConfig } from "playwright/test";
-import { chromiumLaunchOptions, E2E_BASE_URL } from "./env";
+import { chromiumLaunchOptions, E2E_BASE_URL, E2E_SERVERS } from "./env";
 
 // Playwright drives Debian's Chromium (no browser download) against a
-// production build with a real worker, PostgreSQL and Redis (see serve.ts).
+// production build with a real worker, PostgreSQL and Redis (see serve.ts):
+// one server on the embedded defaults, one with an AI provider on loopback.
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
@@ -20,13 +21,14 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  webServer: {
-    command: "npx tsx tests/e2e/serve.ts",
+  // Specs that need an AI provider set `test.use({ baseURL: E2E_SERVERS.ai.baseUrl })`.
+  webServer: Object.values(E2E_SERVERS).map((server) => ({
+    command: `npx tsx tests/e2e/serve.ts --server ${server.name}`,
     cwd: "../..",
-    url: `${E2E_BASE_URL}/api/health`,
+    url: `${server.baseUrl}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+  })),
 });

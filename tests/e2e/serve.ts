@@ -1,12 +1,15 @@
 /**
  * Starts what the browser tests talk to: a fresh database, the production
- * build (next start) and the real worker, with the embedded defaults.
- * Playwright runs this as its webServer and stops it when the run ends.
+ * build (next start) and the real worker, for one of the servers in env.ts
+ * (`--server local` or `--server ai`). The "ai" server also gets the fake
+ * OpenAI-compatible chat API on loopback. Playwright runs this as a
+ * webServer and stops it when the run ends.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { Client } from "pg";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_DATABASE_URL, E2E_PORT, E2E_REDIS_PREFIX } from "./env";
+import { startFakeOpenAi } from "../helpers/fake-openai";
+import { E2E_FAKE_AI_PORT, E2E_SERVERS, type E2eServer } from "./env";
 
 async function recreateDatabase(url: string) {
   const u = new URL(url);
@@ -19,27 +22,40 @@ async function recreateDatabase(url: string) {
   await admin.end();
 }
 
+/** What differs between the servers, beyond their own database, Redis prefix and data folder. */
+async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
+  if (server.name === "local") {
+    // The local analyzer finishes in milliseconds; each step lingers so a browser can watch them advance.
+    return { ANALYSIS_MIN_STEP_MS: "700" };
+  }
+  const ai = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT, delayMs: 40 });
+  return { AI_BASE_URL: ai.url, AI_API_KEY: "sk-e2e", AI_MODEL: "fake-model", ANALYSIS_MIN_STEP_MS: "300" };
+}
+
 async function main() {
-  await recreateDatabase(E2E_DATABASE_URL);
-  fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
-  fs.mkdirSync(E2E_DATA_DIR, { recursive: true });
+  const name = process.argv[process.argv.indexOf("--server") + 1] as keyof typeof E2E_SERVERS;
+  const server = E2E_SERVERS[name] ?? E2E_SERVERS.local;
+  await recreateDatabase(server.databaseUrl);
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+  fs.mkdirSync(server.dataDir, { recursive: true });
   const env = {
     ...process.env,
     NODE_ENV: "production" as const,
-    DATABASE_URL: E2E_DATABASE_URL,
-    REDIS_PREFIX: E2E_REDIS_PREFIX,
-    DATA_DIR: E2E_DATA_DIR,
-    APP_URL: E2E_BASE_URL,
-    PORT: String(E2E_PORT),
+    DATABASE_URL: server.databaseUrl,
+    REDIS_PREFIX: server.redisPrefix,
+    DATA_DIR: server.dataDir,
+    APP_URL: server.baseUrl,
+    PORT: String(server.port),
     AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
+    ...(await settingsFor(server)),
   };
   const migrated = spawnSync("npx", ["tsx", "scripts/migrate.ts"], { env, stdio: "inherit" });
   if (migrated.status !== 0) throw new Error("migration failed");
   // Clear queues and progress a previous run may have left under the same prefix.
-  spawnSync("sh", ["-c", `redis-cli --scan --pattern '${E2E_REDIS_PREFIX}:*' | xargs -r redis-cli del > /dev/null`], { stdio: "inherit" });
+  spawnSync("sh", ["-c", `redis-cli --scan --pattern '${server.redisPrefix}:*' | xargs -r redis-cli del > /dev/null`], { stdio: "inherit" });
 
   const children: ChildProcess[] = [
-    spawn("npx", ["next", "start", "-p", String(E2E_PORT), "-H", "127.0.0.1"], { env, stdio: "inherit" }),
+    spawn("npx", ["next", "start", "-p", String(server.port), "-H", "127.0.0.1"], { env, stdio: "inherit" }),
     spawn("npx", ["tsx", "--conditions=react-server", "workers/main.ts"], { env, stdio: "inherit" }),
   ];
   const stop = () => {
@@ -52,7 +68,7 @@ async function main() {
   for (const c of children)
     c.on("exit", (code, signal) => {
       if (signal === "SIGTERM") return;
-      console.error(`e2e: ${c.spawnargs.slice(0, 3).join(" ")} exited with ${code ?? signal}`);
+      console.error(`e2e ${server.name}: ${c.spawnargs.slice(0, 3).join(" ")} exited with ${code ?? signal}`);
       for (const other of children) other.kill("SIGTERM");
       process.exit(1);
     });

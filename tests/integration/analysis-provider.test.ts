@@ -113,6 +113,8 @@ test("a provider failing during an answer ends the stream with an error in the u
   ai.mode = "error";
   const { events } = await callStream(ask, { token: owner.token, json: { task_id: id, question: "Anything?" }, headers: { "x-locale": "zh" } });
   expect(events).toEqual([{ type: "error", code: 502, key: "analysis.providerFailed", message: "AI 服务未能正常响应，请重试" }]);
+  // Nothing is left behind: asking again does not repeat the question in the history.
+  expect(await prisma.chatMessage.count({ where: { taskId: id } })).toBe(0);
 });
 
 test("a quiz from the provider, checked on the server", async () => {

@@ -7,5 +7,5 @@ import { prepareAsk } from "@/lib/analysis/chat.service";
 export const POST = apiRoute({
   auth: "user",
   body: askBody,
-  handler: async ({ req, caller, body, locale }) => ndjsonResponse(await prepareAsk(caller.user.id, body.task_id, body.question), { locale, signal: req.signal }),
+  handler: async ({ req, caller, body, locale }) => ndjsonResponse(await prepareAsk(caller.user.id, body.task_id, body.question, locale), { locale, signal: req.signal }),
 });

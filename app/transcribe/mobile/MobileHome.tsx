@@ -9,7 +9,8 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Brand } from "@/components/shell/Brand";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
-import { NotAnalysed } from "@/components/tasks/TaskDetail";
+import { MindMapPanel } from "@/components/analysis/MindMapPanel";
+import { SummaryPanel } from "@/components/analysis/SummaryPanel";
 import { StatusBadge } from "@/components/tasks/StatusBadge";
 import { TaskErrorPanel } from "@/components/tasks/TaskErrorPanel";
 import { TaskProgress } from "@/components/tasks/TaskProgress";
@@ -154,6 +155,7 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: stri
   const { task, setTask, error, reload } = useTaskDetail(taskId, summary);
   const [tab, setTab] = useState<MobileTab>("text");
   const [follow, setFollow] = useState(true);
+  const [summaryDraft, setSummaryDraft] = useState<string | null>(null);
   const controller = useMediaController();
   const view: TaskSummary | null = task ? { ...task, ...(summary ?? {}) } : summary;
 
@@ -237,8 +239,12 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: stri
           </div>
         ) : null}
         {view.status === "failed" ? <TaskErrorPanel taskId={view.id} details={view.errorDetails} onRetried={onSummary} /> : null}
-        {tab === "summary" || tab === "mindmap" ? (
-          <NotAnalysed kind={tab} />
+        {(tab === "summary" || tab === "mindmap") && task ? (
+          tab === "summary" ? (
+            <SummaryPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} onSeek={(ms) => controller.seek(ms, true)} />
+          ) : (
+            <MindMapPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} />
+          )
         ) : !ready || !task ? (
           isInProgress(view.status) ? <p className={styles.empty}>{t("detail.transcriptPending")}</p> : null
         ) : tab === "text" ? (

@@ -1,19 +1,6 @@
 import path from "node:path";
-import { expect, test, type Page } from "playwright/test";
-import { CORPUS, gridMp4, openUpload, signIn } from "../helpers";
-
-async function uploadAndOpen(page: Page, kind: "audio" | "video", file: string) {
-  await openUpload(page, kind);
-  await page.getByTestId("upload-file-input").setInputFiles(file);
-  await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
-  await page.getByTestId("upload-submit").click();
-  const item = page.getByTestId("task-item").filter({ hasText: path.parse(file).name }).first();
-  await expect(item).toBeVisible();
-  await item.getByTestId("task-open").click();
-  // Live status: the list item moves through the worker's states to completed.
-  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
-  await expect(page.getByTestId("transcript-entry").first()).toBeVisible();
-}
+import { expect, test } from "playwright/test";
+import { CORPUS, gridMp4, openUpload, signIn, uploadAndOpen } from "../helpers";
 
 test("uploads a WAV, reads the transcript, renames a speaker, seeks by a line, renames and deletes the task", async ({ page }) => {
   await signIn(page, "e2e-audio@example.com");

@@ -9,6 +9,6 @@ export const POST = apiRoute({
   body: flashbackStartBody,
   handler: async ({ req, caller, body, locale }) => {
     const settings = { type: body.question_type, count: body.question_count, includeAnswers: body.include_answers, includeAnalysis: body.include_analysis };
-    return ndjsonResponse(await prepareFlashback(caller.user.id, body.task_id, settings), { locale, signal: req.signal });
+    return ndjsonResponse(await prepareFlashback(caller.user.id, body.task_id, settings, locale), { locale, signal: req.signal });
   },
 });

@@ -1,0 +1,96 @@
+"use client";
+// The "Mind map" tab: the map drawn from the saved summary, with zoom, fit,
+// expand and collapse. Redrawing uses the saved summary, so unsaved edits of
+// the summary must be saved first (the user is asked to).
+import { useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
+import { errorMessage } from "@/components/tasks/useTaskList";
+import { analysisApi } from "@/lib/client/analysis";
+import { hasTranscript, type Task } from "@/lib/client/tasks";
+import { toast } from "@/lib/client/toasts";
+import ui from "@/components/tasks/ui.module.css";
+import { AnalysisProgress } from "./AnalysisProgress";
+import { MindMapView, type MindMapHandle } from "./MindMapView";
+import { isAnalysing, Placeholder, type SummaryDraft } from "./SummaryPanel";
+import styles from "./analysis.module.css";
+
+export function MindMapPanel({ task, onTaskChange, draft }: { task: Task; onTaskChange: (task: Task) => void; draft: SummaryDraft }) {
+  const t = useTranslations("analysis.mindmap");
+  const map = useRef<MindMapHandle>(null);
+  const [busy, setBusy] = useState(false);
+  const [askSave, setAskSave] = useState(false);
+  const unsaved = draft.text !== null && draft.text !== task.summary;
+
+  const redraw = async () => {
+    setBusy(true);
+    try {
+      onTaskChange(await analysisApi.redrawMindMap(task.id));
+      toast.success(t("redrawn"));
+    } catch (e) {
+      toast.error(errorMessage(e, t("redrawFailed")));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveThenRedraw = async () => {
+    onTaskChange(await analysisApi.saveSummary(task.id, draft.text ?? ""));
+    draft.set(null);
+    await redraw();
+  };
+
+  if (!hasTranscript(task.status)) return <Placeholder title={t("notAnalysed")} hint={t("waitForTranscript")} />;
+  if (isAnalysing(task.status)) return <AnalysisProgress task={task} />;
+  if (!task.mindMap) return <Placeholder title={t("notAnalysed")} hint={t("notAnalysedHint")} />;
+
+  // Toolbar actions act on the drawn map (through its handle) when clicked.
+  const tools: { id: ToolId; label: string; text: string }[] = [
+    { id: "zoom-in", label: t("zoomIn"), text: "+" },
+    { id: "zoom-out", label: t("zoomOut"), text: "−" },
+    { id: "fit", label: t("fit"), text: t("fit") },
+    { id: "expand", label: t("expandAll"), text: t("expandAll") },
+    { id: "collapse", label: t("collapseAll"), text: t("collapseAll") },
+  ];
+
+  return (
+    <div className={styles.panel} data-testid="mindmap-panel">
+      {task.mindMapOutdated || unsaved ? (
+        <div className={styles.notice} data-testid="mindmap-outdated">
+          {unsaved ? t("unsaved") : t("outdated")}
+        </div>
+      ) : null}
+      <div className={styles.toolbar}>
+        {tools.map((tool) => (
+          <button key={tool.id} type="button" className={`${ui.btn} ${ui.small}`} onClick={() => runTool(map.current, tool.id)} aria-label={tool.label} title={tool.label} data-testid={`mindmap-${tool.id}`}>
+            {tool.text}
+          </button>
+        ))}
+        <span className={styles.spacer} />
+        <button
+          type="button"
+          className={`${ui.btn} ${ui.small} ${task.mindMapOutdated || unsaved ? ui.primary : ""}`}
+          onClick={() => (unsaved ? setAskSave(true) : void redraw())}
+          disabled={busy}
+          data-testid="mindmap-redraw"
+        >
+          {busy ? <span className={ui.spinner} aria-hidden="true" /> : null}
+          {t("redraw")}
+        </button>
+      </div>
+      <MindMapView ref={map} root={task.mindMap} />
+      <p className={styles.hint}>{t("hint")}</p>
+      {askSave ? <ConfirmDialog title={t("saveFirstTitle")} message={t("saveFirst")} confirmLabel={t("saveAndRedraw")} onConfirm={saveThenRedraw} onClose={() => setAskSave(false)} /> : null}
+    </div>
+  );
+}
+
+type ToolId = "zoom-in" | "zoom-out" | "fit" | "expand" | "collapse";
+
+function runTool(map: MindMapHandle | null, id: ToolId) {
+  if (!map) return;
+  if (id === "zoom-in") map.zoom(1.25);
+  else if (id === "zoom-out") map.zoom(0.8);
+  else if (id === "fit") map.fit();
+  else map.foldAll(id === "collapse");
+}

@@ -1,0 +1,56 @@
+"use client";
+// Switches the task between its original text and a translation, and asks for
+// a translation that does not exist yet.
+import { useTranslations } from "next-intl";
+import { errorMessage } from "@/components/tasks/useTaskList";
+import { localeNames, locales } from "@/lib/i18n/locales";
+import ui from "@/components/tasks/ui.module.css";
+import type { TranslationView } from "./useTranslationView";
+import styles from "./analysis.module.css";
+
+export function TranslationBar({ view }: { view: TranslationView }) {
+  const t = useTranslations("analysis.translation");
+  const { target, translation, error } = view;
+  const status = translation?.status ?? null;
+
+  return (
+    <div className={styles.translationBar} data-testid="translation-bar" data-status={status ?? "none"}>
+      <label className={styles.translationLabel}>
+        <span>{t("label")}</span>
+        <select className={styles.select} value={target ?? ""} onChange={(e) => view.choose(e.target.value || null)} data-testid="translation-language">
+          <option value="">{t("original")}</option>
+          {locales.map((l) => (
+            <option key={l} value={l}>
+              {localeNames[l]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {target && !view.loading && !error && (!translation || status === "translation_failed") ? (
+        <button type="button" className={`${ui.btn} ${ui.small} ${ui.primary}`} onClick={() => void view.request()} data-testid="translation-start">
+          {status === "translation_failed" ? t("retry") : t("translate")}
+        </button>
+      ) : null}
+      {status === "translating" ? (
+        <span className={styles.translationState} data-testid="translation-running">
+          <span className={ui.spinner} aria-hidden="true" /> {t("translating")}
+        </span>
+      ) : null}
+      {status === "translation_completed" ? (
+        <span className={styles.translationState} data-testid="translation-done">
+          {t("showing", { language: localeNames[target as keyof typeof localeNames] ?? target ?? "" })}
+        </span>
+      ) : null}
+      {status === "translation_failed" ? (
+        <span className={styles.translationError} role="alert" data-testid="translation-failed">
+          {translation?.errorMessage ?? t("failed")}
+        </span>
+      ) : null}
+      {error ? (
+        <span className={styles.translationError} role="alert" data-testid="translation-error">
+          {errorMessage(error, t("failed"))}
+        </span>
+      ) : null}
+    </div>
+  );
+}

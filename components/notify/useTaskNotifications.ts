@@ -1,0 +1,77 @@
+"use client";
+// Announces task transitions seen while the page is open (spec §1): transcription,
+// analysis and (through announceTranslation) translation finishing or failing.
+// Tasks seen for the first time are only remembered, so loading the page or
+// turning a page of the list never announces old news.
+import { useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
+import { announce, type AnnounceTone } from "@/lib/client/notifications";
+import { hasTranscript, isInProgress, type TaskStatus, type TaskSummary } from "@/lib/client/tasks";
+
+export type TaskEvent = "transcriptionCompleted" | "transcriptionFailed" | "analysisCompleted" | "analysisFailed" | "translationCompleted" | "translationFailed";
+
+type Translate = (key: string, values?: Record<string, string>) => string;
+
+const FAILURES: readonly TaskEvent[] = ["transcriptionFailed", "analysisFailed", "translationFailed"];
+
+// Used when announceTranslation is called with no mounted hook to lend its translator.
+const englishFallback: Record<TaskEvent, { title: string; body: string }> = {
+  transcriptionCompleted: { title: "Transcription complete", body: "“{title}” has been transcribed." },
+  transcriptionFailed: { title: "Transcription failed", body: "“{title}” could not be transcribed." },
+  analysisCompleted: { title: "Summary ready", body: "The summary and mind map of “{title}” are ready." },
+  analysisFailed: { title: "Analysis failed", body: "The summary of “{title}” could not be made." },
+  translationCompleted: { title: "Translation complete", body: "“{title}” has been translated." },
+  translationFailed: { title: "Translation failed", body: "“{title}” could not be translated." },
+};
+
+let currentTranslate: Translate | null = null;
+
+function announceEvent(event: TaskEvent, title: string, tag: string): void {
+  const tone: AnnounceTone = FAILURES.includes(event) ? "error" : "success";
+  const text = (part: "title" | "body") =>
+    currentTranslate ? currentTranslate(`events.${event}.${part}`, { title }) : englishFallback[event][part].replace("{title}", title);
+  announce(text("title"), text("body"), { tone, tag });
+}
+
+/** What happened between two statuses of one task; polling may skip states, so transcription counts as done on reaching any transcribed state. */
+export function eventsBetween(before: TaskStatus, after: TaskStatus): TaskEvent[] {
+  if (before === after) return [];
+  const events: TaskEvent[] = [];
+  const wasTranscribing = isInProgress(before) || before === "not_started";
+  if (wasTranscribing && hasTranscript(after)) events.push("transcriptionCompleted");
+  if (wasTranscribing && after === "failed") events.push("transcriptionFailed");
+  if (after === "analysis_completed") events.push("analysisCompleted");
+  if (after === "analysis_failed") events.push("analysisFailed");
+  return events;
+}
+
+/** For the translation panel: announce a translation that finished while it was watched. */
+export function announceTranslation(title: string, status: TaskStatus): void {
+  if (status === "translation_completed") announceEvent("translationCompleted", title, `translation-${title}-${status}`);
+  else if (status === "translation_failed") announceEvent("translationFailed", title, `translation-${title}-${status}`);
+}
+
+/** Remembers each task's last status and announces the transitions (pass the list's tasks; undefined while loading). */
+export function useTaskNotifications(tasks: TaskSummary[] | undefined): void {
+  const t = useTranslations("notify");
+  const lastStatus = useRef(new Map<string, TaskStatus>());
+
+  useEffect(() => {
+    const mine: Translate = (key, values) => t(key, values);
+    currentTranslate = mine;
+    return () => {
+      if (currentTranslate === mine) currentTranslate = null;
+    };
+  }, [t]);
+
+  useEffect(() => {
+    if (!tasks) return;
+    const seen = lastStatus.current;
+    for (const task of tasks) {
+      const before = seen.get(task.id);
+      seen.set(task.id, task.status);
+      if (before === undefined) continue;
+      for (const event of eventsBetween(before, task.status)) announceEvent(event, task.title, `${task.id}-${event}`);
+    }
+  }, [tasks]);
+}
