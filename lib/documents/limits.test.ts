@@ -1,0 +1,36 @@
+import { bytesToMb, defaultDocumentLimits, documentLimits, minutesForText, utf8ByteLength } from "./limits";
+
+describe("minutesForText", () => {
+  it("bills 600 UTF-8 bytes a minute, rounded up, at least one", () => {
+    expect(minutesForText("")).toBe(1);
+    expect(minutesForText("a")).toBe(1);
+    expect(minutesForText("a".repeat(600))).toBe(1);
+    expect(minutesForText("a".repeat(601))).toBe(2);
+    // A Chinese character is 3 bytes in UTF-8: 200 of them fill one minute.
+    expect(minutesForText("中".repeat(200))).toBe(1);
+    expect(minutesForText("中".repeat(201))).toBe(2);
+  });
+
+  it("counts bytes as UTF-8 does, astral characters and lone surrogates included", () => {
+    for (const text of ["héllo", "中文", "😀x", "a\ud800b", "\udc00", "𠀀𠀁"]) {
+      expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, "utf8"));
+    }
+  });
+});
+
+describe("limits", () => {
+  it("has the agreed defaults and takes overrides", () => {
+    expect(defaultDocumentLimits).toEqual({
+      maxDocumentBytes: 20 * 1024 * 1024,
+      maxRequestBytes: 50 * 1024 * 1024,
+      maxDocumentsPerRequest: 10,
+      maxTextChars: 2_000_000,
+      maxDocxUncompressedBytes: 100 * 1024 * 1024,
+      maxDocxCompressionRatio: 100,
+      maxDocxZipEntries: 2000,
+    });
+    expect(documentLimits({ maxDocumentsPerRequest: 3 }).maxDocumentsPerRequest).toBe(3);
+    expect(documentLimits({ maxDocumentsPerRequest: 3 }).maxTextChars).toBe(2_000_000);
+    expect(bytesToMb(20 * 1024 * 1024)).toBe(20);
+  });
+});
