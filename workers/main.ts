@@ -8,18 +8,22 @@ import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { runAnalysisJob, runTranslationJob } from "./analysis";
-import { runTranscriptionJob } from "./transcription";
+import { runDocumentImportJob, runMeetingWatchJob, runTranscriptionJob } from "./transcription";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
 // and an orderly shutdown on SIGTERM/SIGINT.
 const HEARTBEAT_MS = 5_000;
 // AI calls mostly wait on the provider (or take milliseconds locally), so several run at once.
 const AI_CONCURRENCY = 4;
+// A meeting watch sleeps between polls for the meeting's whole length.
+const MEETING_CONCURRENCY = 50;
 
 const runners: Record<JobName, (job: Job) => Promise<unknown>> = {
   "transcription.run": runTranscriptionJob,
   "analysis.run": runAnalysisJob,
   "translation.run": runTranslationJob,
+  "document.import": runDocumentImportJob,
+  "meeting.watch": runMeetingWatchJob,
 };
 
 function startWorker(queue: string, concurrency: number, connection: ReturnType<typeof newRedisConnection>): Worker {
@@ -51,6 +55,7 @@ async function main() {
     // Speech uses every core inside one job (chunks in parallel), so media jobs run one at a time by default.
     startWorker(queues.media, env().WORKER_CONCURRENCY, connection),
     startWorker(queues.ai, AI_CONCURRENCY, connection),
+    startWorker(queues.meetings, MEETING_CONCURRENCY, connection),
   ];
 
   const beat = async () => {

@@ -57,7 +57,13 @@ export interface TaskSummary {
   estimatedMinutes: number | null;
   progress: TaskProgress | null;
   errorDetails: TaskErrorDetails | null;
+  /** The video or meeting link a task came from. */
+  sourceUrl: string | null;
+  /** Meeting tasks: where the recording bot is. */
+  meetingStatus: MeetingStatus | null;
 }
+
+export type MeetingStatus = "joining" | "in_meeting" | "ended" | "unknown";
 
 export interface Speaker {
   id: string;

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/api/errors";
 import { joinBlocks } from "./blocks";
 import { readDocx, vetDocxArchive } from "./docx";
 import { documentLimits } from "./limits";
-import { deflatedZeros, docxArchive, wParagraph, wTable, zipArchive } from "./test-fixtures";
+import { deflatedZeros, docxArchive, wParagraph, wTable, zipArchive } from "@/tests/helpers/docx-fixtures";
 import { entryData, readZipEntries } from "./zip";
 
 const limits = documentLimits();

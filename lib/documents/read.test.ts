@@ -4,7 +4,7 @@ import path from "node:path";
 import iconv from "iconv-lite";
 import { AppError } from "@/lib/api/errors";
 import { checkImportRequest, kindFromName, readDocument, textFromPaste } from "./read";
-import { docxArchive, wParagraph, zipArchive } from "./test-fixtures";
+import { docxArchive, wParagraph, zipArchive } from "@/tests/helpers/docx-fixtures";
 
 const MB = 1024 * 1024;
 let dir: string;

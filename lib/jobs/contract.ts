@@ -12,8 +12,10 @@ import { env } from "@/lib/server/env";
 export const queues = {
   // ffmpeg and speech: heavy, low concurrency.
   media: "media",
-  // Calls to the AI provider (or the local analyzer): mostly waiting, higher concurrency.
+  // Calls to the AI provider (or the local analyzer), and turning documents into tasks: mostly waiting, higher concurrency.
   ai: "ai",
+  // Watching recording bots in meetings: one long, mostly idle job per meeting.
+  meetings: "meetings",
 } as const;
 
 const taskJob = z.object({ taskId: z.string().min(1), locale: z.string().default("en") });
@@ -24,6 +26,10 @@ export const jobs = {
   "analysis.run": { queue: queues.ai, payload: taskJob.extend({ summaryLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: { type: "exponential", delay: 3_000 } } },
   /** Timeline and summary of a task into one language. */
   "translation.run": { queue: queues.ai, payload: taskJob.extend({ targetLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: { type: "exponential", delay: 3_000 } } },
+  /** A document or pasted text, already read and stored, becomes the task's timeline. */
+  "document.import": { queue: queues.ai, payload: taskJob },
+  /** Follows a meeting's recording bot until the meeting ends, then queues the recording's transcription. */
+  "meeting.watch": { queue: queues.meetings, payload: taskJob, options: { attempts: 2, backoff: { type: "fixed", delay: 5_000 } } },
 } satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
 
 export type JobName = keyof typeof jobs;

@@ -8,7 +8,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { allowedLinkHosts } from "./hosts";
 import { parseVideoLink } from "./link.schema";
-import { startLoopbackSite, type LoopbackSite } from "./test-server";
+import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-video-site";
 import { downloadAudio, LinkFetchError, probeVideo } from "./ytdlp";
 
 const jfk = path.resolve(process.cwd(), "../shared/corpus/single/en_jfk.wav");

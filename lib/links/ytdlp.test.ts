@@ -9,7 +9,7 @@ import net from "node:net";
 import { execFileSync } from "node:child_process";
 import { env } from "@/lib/server/env";
 import { probeMedia } from "@/lib/media/probe";
-import { startLoopbackSite, type LoopbackSite } from "./test-server";
+import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-video-site";
 import { downloadAudio, LinkFetchError, probeVideo } from "./ytdlp";
 
 jest.setTimeout(60_000);

@@ -41,6 +41,8 @@ const schema = z.object({
   AI_MODEL: z.string().default("gpt-4o-mini"),
   MEETING_BOT_API_URL: z.string().optional(),
   MEETING_BOT_API_KEY: z.string().optional(),
+  // How often the worker asks the meeting-bot provider where its bot is.
+  MEETING_POLL_MS: z.coerce.number().int().min(100).default(5_000),
   MEETING_BOT_NAME: z.string().default("Tingji Notetaker"),
   // Per request to the AI provider, and the SDK's own retries before the job's.
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(90_000),

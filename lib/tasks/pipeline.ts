@@ -13,30 +13,31 @@ import { refundMinutes } from "@/lib/billing/usage";
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
+import { fetchLinkMedia } from "@/lib/imports/link.service";
+import { PermanentTaskError } from "./task-errors";
 import { joinFullText, mediaFolder } from "./task.service";
 
 /**
  * The transcription pipeline the worker runs for one task:
- *   prepare (normalise, or merge several files) → transcribe → diarize → save.
+ *   [fetch a link's media] → prepare (normalise, or merge several files) → transcribe → diarize → save.
  * Each step's output is kept in storage and the step is recorded in
  * task.completedSteps, so a redelivered job (retry, dead worker) skips it.
  */
-type Step = "prepare" | "transcribe" | "diarize";
-
-/** An error that retrying will not mend (bad media, no speech): fail at once. */
-export class PermanentTaskError extends Error {
-  constructor(
-    readonly code: string,
-    readonly suggestions: string[],
-  ) {
-    super(code);
-  }
-}
+type Step = "fetch" | "prepare" | "transcribe" | "diarize";
 
 export async function runTranscription(taskId: string, opts: { locale: string; signal?: AbortSignal }) {
   const task = await prisma.task.findUnique({
     where: { id: taskId },
-    select: { id: true, userId: true, status: true, completedSteps: true, duration: true, mediaParts: { orderBy: { position: "asc" }, select: { storageKey: true } } },
+    select: {
+      id: true,
+      userId: true,
+      status: true,
+      source: true,
+      sourceUrl: true,
+      completedSteps: true,
+      duration: true,
+      mediaParts: { orderBy: { position: "asc" }, select: { storageKey: true } },
+    },
   });
   if (!task) return { skipped: "deleted" as const };
   if (task.status !== "queued" && task.status !== "merging" && task.status !== "transcribing") return { skipped: task.status };
@@ -53,6 +54,15 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
   };
 
   try {
+    // 0. fetch: a link's media comes from the video platform first.
+    if (task.source === "link" && task.sourceUrl && task.mediaParts.length === 0) {
+      await setStatus(taskId, "transcribing", "fetching", 1);
+      await fetchLinkMedia({ id: taskId, userId: task.userId, sourceUrl: task.sourceUrl }, work, (f) => void setProgress(taskId, { stage: "fetching", percent: 1 + f * 4 }).catch(() => undefined));
+      task.mediaParts = await prisma.mediaPart.findMany({ where: { taskId }, orderBy: { position: "asc" }, select: { storageKey: true } });
+      await markDone("fetch");
+    }
+    if (task.mediaParts.length === 0) throw new PermanentTaskError("media_unreadable", ["checkFileLink", "retryLater"]);
+
     // 1. prepare: one 16 kHz mono WAV, merged in order when there are several files.
     if (!done.has("prepare")) {
       const parts = await Promise.all(task.mediaParts.map((p, i) => storage().fetchToFile(p.storageKey, path.join(work, `part-${i}`))));

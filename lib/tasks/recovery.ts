@@ -21,12 +21,17 @@ export async function requeueStrandedTasks(): Promise<number> {
   let requeued = 0;
   const transcribing = await prisma.task.findMany({
     where: { status: { in: ["queued", "merging", "transcribing"] } },
-    select: { id: true, user: { select: { uiLanguage: true } } },
+    select: { id: true, source: true, meetingStatus: true, _count: { select: { mediaParts: true } }, user: { select: { uiLanguage: true } } },
     take: 1000,
   });
   for (const t of transcribing) {
-    if (await jobIsAlive("transcription.run", t.id)) continue;
-    await queueTranscription(t.id, t.user.uiLanguage);
+    const locale = t.user.uiLanguage;
+    // Each task waits on the job for its stage: a document's import, a meeting's bot, else the transcription.
+    const job: JobName =
+      t.source === "document" || t.source === "text" ? "document.import" : t.source === "meeting" && t._count.mediaParts === 0 ? "meeting.watch" : "transcription.run";
+    if (await jobIsAlive(job, t.id)) continue;
+    if (job === "transcription.run") await queueTranscription(t.id, locale);
+    else await enqueue(job, { taskId: t.id, locale }, { jobKey: t.id });
     requeued++;
   }
 

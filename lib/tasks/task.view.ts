@@ -22,6 +22,8 @@ export const taskSummarySelect = {
   retryCount: true,
   requestId: true,
   errorSuggestions: true,
+  sourceUrl: true,
+  meetingStatus: true,
   folder: { select: { id: true, name: true } },
 } satisfies Prisma.TaskSelect;
 
@@ -64,6 +66,8 @@ export function toTaskSummary(t: SummaryRow, progress: Progress | null | undefin
     mediaKind: t.mediaKind,
     estimatedMinutes: t.status === "queued" ? t.estimatedMinutes : null,
     progress: progress && showsProgress(t.status) ? { stage: progress.stage, percent: progress.percent, step: progress.step ?? null, steps: progress.steps ?? null } : null,
+    sourceUrl: t.sourceUrl,
+    meetingStatus: t.meetingStatus,
     errorDetails: t.errorCode
       ? {
           errorCode: t.errorCode,

@@ -1,18 +1,13 @@
 import "server-only";
-import { createWriteStream } from "node:fs";
-import fsp from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { randomUUID } from "node:crypto";
-import Busboy from "busboy";
 import { AppError } from "@/lib/api/errors";
 import { billableMinutes, reserveMinutes } from "@/lib/billing/usage";
 import { probeMedia } from "@/lib/media/probe";
 import { AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_MAX_BYTES } from "@/lib/media/limits";
-import { scratchDir, storage } from "@/lib/storage/storage";
-import { logger } from "@/lib/server/logger";
+import { storage } from "@/lib/storage/storage";
 import { prisma } from "@/lib/server/prisma";
+import { withReceivedForm, type ReceivedForm } from "./multipart";
 import { mediaFolder } from "./task.service";
 import { queueTranscription } from "./queueing";
 import { taskSummarySelect, toTaskSummary } from "./task.view";
@@ -26,62 +21,6 @@ interface ReceivedFile {
   container: string;
   durationSec: number;
   mime: string;
-}
-
-interface ReceivedForm {
-  files: { name: string; path: string; size: number; truncated: boolean; mime: string }[];
-  fields: Record<string, string>;
-  dir: string;
-}
-
-/**
- * Streams a multipart body to scratch files; nothing is held in memory. Stops
- * reading past the file count or the largest per-file limit.
- */
-async function receiveMultipart(req: Request): Promise<ReceivedForm> {
-  const contentType = req.headers.get("content-type") ?? "";
-  if (!contentType.startsWith("multipart/form-data") || !req.body) throw new AppError("upload.noFile");
-  const dir = await scratchDir("uploads", randomUUID());
-  const form: ReceivedForm = { files: [], fields: {}, dir };
-  let tooMany = false;
-  const writes: Promise<void>[] = [];
-
-  const bb = Busboy({ headers: { "content-type": contentType }, limits: { files: MAX_FILES_PER_UPLOAD, fileSize: VIDEO_MAX_BYTES + 1, fields: 20 } });
-  bb.on("field", (name, value) => {
-    form.fields[name] = value;
-  });
-  bb.on("filesLimit", () => {
-    tooMany = true;
-  });
-  bb.on("file", (field, stream, info) => {
-    if (field !== "file") {
-      stream.resume();
-      return;
-    }
-    const entry = { name: path.basename(info.filename || "file"), path: path.join(dir, `${form.files.length}`), size: 0, truncated: false, mime: info.mimeType };
-    form.files.push(entry);
-    stream.on("data", (chunk: Buffer) => {
-      entry.size += chunk.length;
-    });
-    stream.on("limit", () => {
-      entry.truncated = true;
-    });
-    writes.push(pipeline(stream, createWriteStream(entry.path)));
-  });
-
-  try {
-    await pipeline(Readable.fromWeb(req.body as import("node:stream/web").ReadableStream), bb);
-    await Promise.all(writes);
-  } catch (e) {
-    await fsp.rm(dir, { recursive: true, force: true });
-    logger.warn("upload stream failed", { error: String(e) });
-    throw new AppError("upload.uploadFailed");
-  }
-  if (tooMany) {
-    await fsp.rm(dir, { recursive: true, force: true });
-    throw new AppError("upload.fileCountExceeded", { max: MAX_FILES_PER_UPLOAD });
-  }
-  return form;
 }
 
 /** Checks every file (size, type by content, duration); throws the first catalogue error found, listing bad files. */
@@ -110,6 +49,8 @@ async function checkFiles(form: ReceivedForm): Promise<ReceivedFile[]> {
   if (unsupported.length) throw new AppError("upload.unsupportedType", { files: unsupported.join(", ") });
   return checked;
 }
+
+const mediaLimits = { maxFiles: MAX_FILES_PER_UPLOAD, maxFileBytes: VIDEO_MAX_BYTES };
 
 function titleOf(fileName: string): string {
   return fileName.replace(/\.[^.]+$/, "").trim() || fileName;
@@ -183,18 +124,9 @@ async function createTasks(userId: string, locale: string, planned: NewTask[], s
   return rows.map((r) => toTaskSummary(r, null));
 }
 
-async function withReceivedForm<T>(req: Request, handle: (form: ReceivedForm) => Promise<T>): Promise<T> {
-  const form = await receiveMultipart(req);
-  try {
-    return await handle(form);
-  } finally {
-    await fsp.rm(form.dir, { recursive: true, force: true });
-  }
-}
-
 /** POST /api/transcription/create: every file becomes its own task. */
 export async function createFromUpload(req: Request, userId: string, locale: string) {
-  return withReceivedForm(req, async (form) => {
+  return withReceivedForm(req, mediaLimits, async (form) => {
     const files = await checkFiles(form);
     const planned = files.map((f) => ({ id: newTaskId(), title: titleOf(f.name), source: "upload" as const, files: [f] }));
     return { tasks: await createTasks(userId, locale, planned, form.fields.start !== "false") };
@@ -203,7 +135,7 @@ export async function createFromUpload(req: Request, userId: string, locale: str
 
 /** POST /api/transcription/merge-transcribe: the files, in the order sent, become one task. */
 export async function createFromMerge(req: Request, userId: string, locale: string) {
-  return withReceivedForm(req, async (form) => {
+  return withReceivedForm(req, mediaLimits, async (form) => {
     if (form.files.length < 2) throw new AppError("upload.mergeNeedsFiles");
     const files = await checkFiles(form);
     const title = form.fields.title?.trim() || titleOf(files[0]!.name);
@@ -212,6 +144,6 @@ export async function createFromMerge(req: Request, userId: string, locale: stri
   });
 }
 
-function newTaskId(): string {
+export function newTaskId(): string {
   return `t${randomUUID().replace(/-/g, "").slice(0, 24)}`;
 }

@@ -1,5 +1,5 @@
 // Test-only: a loopback HTTP server standing in for a video site, counting every
-// request. Used by the lib/links tests; nothing in the app imports it.
+// request. Used by the lib/links tests, the import tests and the browser tests.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,9 +19,9 @@ export interface LoopbackSite {
  * Serves `mediaFile` at /media.m4a (with Content-Length), /chunked.m4a (without,
  * in 4 KB pieces 20 ms apart) and /stall.m4a (a few bytes, then nothing); /page/<name> is an HTML page whose
  * JSON-LD VideoObject (title "JFK speech", 11 s) points at /<name>; /status/<n>
- * answers with that status; /no-media is a page with no video.
+ * answers with that status; /no-media is a page with no video. Port 0 picks a free one.
  */
-export async function startLoopbackSite(mediaFile: string): Promise<LoopbackSite> {
+export async function startLoopbackSite(mediaFile: string, port = 0): Promise<LoopbackSite> {
   const media = fs.readFileSync(mediaFile);
   const requests: string[] = [];
   const cutShort: LoopbackSite["cutShort"] = [];
@@ -33,7 +33,7 @@ export async function startLoopbackSite(mediaFile: string): Promise<LoopbackSite
     });
     route(req, res, media, stalled, origin);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const origin = `http://${host}`;
   return {

@@ -1,6 +1,6 @@
 // Test fixtures built at run time (no binaries in the repository): a small
 // zip writer that can also lie in its headers, and .docx packages around a
-// WordprocessingML body. Used by lib/documents/*.test.ts only.
+// WordprocessingML body. Used by lib/documents/*.test.ts and the import tests.
 import zlib from "node:zlib";
 
 export type ZipFixtureEntry = {

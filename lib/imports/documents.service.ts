@@ -1,0 +1,127 @@
+import "server-only";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { enqueue } from "@/lib/jobs/contract";
+import { clearProgress, setProgress } from "@/lib/jobs/progress";
+import { getUsage, reserveMinutes } from "@/lib/billing/usage";
+import { joinBlocks } from "@/lib/documents/blocks";
+import { checkImportRequest, readDocument, textFromPaste, type DocumentBlock } from "@/lib/documents/read";
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, minutesForText } from "@/lib/documents/limits";
+import { scratchDir, storage } from "@/lib/storage/storage";
+import { prisma } from "@/lib/server/prisma";
+import { withReceivedForm, type ReceivedForm } from "@/lib/tasks/multipart";
+import { mediaFolder } from "@/lib/tasks/task.service";
+import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
+import { newTaskId } from "@/lib/tasks/upload";
+
+// Documents (.txt, .docx) and pasted text as tasks. The route reads and checks
+// everything first (so bad input leaves no half-made task) and reserves the
+// minutes (about 600 bytes per minute); the worker then turns the stored
+// blocks into the task's timeline, one entry per heading, paragraph or list.
+
+interface ReadDoc {
+  name: string;
+  title: string;
+  text: string;
+  blocks: DocumentBlock[];
+  size: number;
+  source: "document" | "text";
+}
+
+const documentUpload = { maxFiles: MAX_DOCUMENTS_PER_REQUEST, maxFileBytes: MAX_DOCUMENT_BYTES };
+
+async function readAll(form: ReceivedForm): Promise<ReadDoc[]> {
+  // A cut-off file (past the per-file limit) counts with its full size: "too large".
+  checkImportRequest(form.files.map((f) => ({ name: f.name, size: f.truncated ? MAX_DOCUMENT_BYTES + 1 : f.size })));
+  const docs: ReadDoc[] = [];
+  for (const f of form.files) {
+    const doc = await readDocument({ path: f.path, name: f.name, size: f.size });
+    docs.push({ name: f.name, title: doc.title, text: doc.text, blocks: doc.paragraphs, size: f.size, source: "document" });
+  }
+  return docs;
+}
+
+/** POST /api/transcription/document-estimate: the minutes the documents would use, nothing created. */
+export async function estimateDocuments(req: Request, userId: string) {
+  return withReceivedForm(req, documentUpload, async (form) => {
+    const docs = await readAll(form);
+    const items = docs.map((d) => ({ name: d.name, chars: d.text.length, minutes: minutesForText(d.text) }));
+    const totalMinutes = items.reduce((sum, i) => sum + i.minutes, 0);
+    const usage = await getUsage(userId);
+    return { items, totalMinutes, usage, fits: usage.usedMinutes + totalMinutes <= usage.totalMinutes };
+  });
+}
+
+/** POST /api/transcription/create-document: every document becomes its own task. */
+export async function createFromDocuments(req: Request, userId: string, locale: string) {
+  return withReceivedForm(req, documentUpload, async (form) => ({ tasks: await createDocumentTasks(userId, locale, await readAll(form)) }));
+}
+
+/** POST /api/transcription/paste-text: the pasted text becomes a task. */
+export async function createFromPaste(userId: string, input: { text: string; title?: string }, locale: string) {
+  const pasted = textFromPaste(input.text);
+  const title = input.title?.trim() || pasted.title;
+  const [task] = await createDocumentTasks(userId, locale, [{ name: title, title, text: pasted.text, blocks: pasted.paragraphs, size: Buffer.byteLength(pasted.text), source: "text" }]);
+  return { task };
+}
+
+const blocksKey = (userId: string, taskId: string) => `${mediaFolder(userId, taskId)}/document.json`;
+
+/** Stores each document's blocks and creates the tasks with their minutes reserved, all or nothing. */
+async function createDocumentTasks(userId: string, locale: string, docs: ReadDoc[]) {
+  const planned = docs.map((d) => ({ ...d, id: newTaskId(), minutes: minutesForText(d.text) }));
+  const stored: string[] = [];
+  const dir = await scratchDir("documents", planned[0]!.id);
+  try {
+    for (const d of planned) {
+      const file = path.join(dir, `${d.id}.json`);
+      await fsp.writeFile(file, JSON.stringify({ blocks: d.blocks }));
+      await storage().putFile(blocksKey(userId, d.id), file, "application/json");
+      stored.push(blocksKey(userId, d.id));
+    }
+    await prisma.$transaction(async (db) => {
+      await reserveMinutes(db, userId, planned.reduce((sum, d) => sum + d.minutes, 0));
+      for (const d of planned) {
+        await db.task.create({
+          data: { id: d.id, userId, title: d.title.slice(0, 200), source: d.source, status: "queued", fileSize: d.size, chargedMinutes: d.minutes },
+        });
+      }
+    });
+  } catch (e) {
+    for (const key of stored) await storage().remove(key).catch(() => undefined);
+    throw e;
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+  for (const d of planned) {
+    await setProgress(d.id, { stage: "queued", percent: 0 });
+    await enqueue("document.import", { taskId: d.id, locale }, { jobKey: d.id });
+  }
+  const rows = await prisma.task.findMany({ where: { id: { in: planned.map((d) => d.id) } }, select: taskSummarySelect, orderBy: { createTime: "asc" } });
+  return rows.map((r) => toTaskSummary(r, null));
+}
+
+/** The worker's part: the stored blocks become the task's timeline and full text (markdown). */
+export async function runDocumentImport(taskId: string) {
+  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { userId: true, status: true } });
+  if (!task || task.status !== "queued") return { skipped: task?.status ?? "deleted" };
+  const dir = await scratchDir("documents", taskId);
+  try {
+    const file = await storage().fetchToFile(blocksKey(task.userId, taskId), path.join(dir, "document.json"));
+    const { blocks } = JSON.parse(await fsp.readFile(file, "utf8")) as { blocks: DocumentBlock[] };
+    await setProgress(taskId, { stage: "saving", percent: 50 });
+    await prisma.$transaction(async (db) => {
+      await db.timelineEntry.deleteMany({ where: { taskId } });
+      // Documents have no clock: every block sits at 0 ms, in order.
+      await db.timelineEntry.createMany({ data: blocks.map((b, position) => ({ taskId, position, begin: 0, end: 0, text: b.text })) });
+      await db.task.update({
+        where: { id: taskId },
+        data: { status: "completed", transcriptionTime: new Date(), fullText: joinBlocks(blocks), completedSteps: ["document"], estimatedMinutes: null },
+      });
+    });
+    await clearProgress(taskId);
+    return { blocks: blocks.length };
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,117 @@
+import "server-only";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { AppError, isAppError } from "@/lib/api/errors";
+import { billableMinutes, reserveMinutes } from "@/lib/billing/usage";
+import { enqueue } from "@/lib/jobs/contract";
+import { VIDEO_MAX_BYTES } from "@/lib/media/limits";
+import { probeMedia } from "@/lib/media/probe";
+import { parseMeetingLink, type MeetingPlatform } from "@/lib/meetings/meeting-link";
+import { meetingBotProvider, MeetingProviderError, type MeetingBotProvider } from "@/lib/meetings/provider";
+import { env } from "@/lib/server/env";
+import { logger } from "@/lib/server/logger";
+import { prisma } from "@/lib/server/prisma";
+import { scratchDir, storage } from "@/lib/storage/storage";
+import { queueTranscription } from "@/lib/tasks/queueing";
+import { PermanentTaskError } from "@/lib/tasks/task-errors";
+import { mediaFolder } from "@/lib/tasks/task.service";
+import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
+import { newTaskId } from "@/lib/tasks/upload";
+
+// Meeting links: a recording bot joins through the meeting-bot provider
+// (docs/meetings.md). The worker follows the bot (joining → in meeting →
+// ended) and, when the recording is ready, hands it to the normal pipeline.
+
+/** Longest we follow one bot before giving up on its recording. */
+const MAX_WATCH_MS = 6 * 3600_000;
+/** Provider hiccups in a row we sit out before the meeting's status shows as unknown. */
+const UNKNOWN_AFTER_FAILURES = 3;
+
+const platformNames: Record<MeetingPlatform, string> = { zoom: "Zoom", google_meet: "Google Meet", teams: "Microsoft Teams", tencent: "Tencent Meeting", feishu: "Feishu" };
+
+export function meetingConfig() {
+  return { enabled: meetingBotProvider() !== null };
+}
+
+/** POST /api/meetings/join: sends the bot and creates the task that follows it. */
+export async function joinMeeting(userId: string, input: string, locale: string) {
+  const provider = meetingBotProvider();
+  if (!provider) throw new AppError("meetings.notConfigured");
+  const link = parseMeetingLink(input);
+  if (!link.ok) throw new AppError("meetings.invalidLink");
+  let botId: string;
+  try {
+    ({ botId } = await provider.createBot({ meetingUrl: link.url.toString() }));
+  } catch (e) {
+    logger.warn("meeting bot not sent", { error: e instanceof Error ? e.message : String(e) });
+    const refused = e instanceof MeetingProviderError && e.status !== null && e.status >= 400 && e.status < 500 && e.status !== 429;
+    throw new AppError(refused ? "meetings.joinFailed" : "meetings.providerError");
+  }
+  const id = newTaskId();
+  const title = `${platformNames[link.platform]} ${new Date().toISOString().slice(0, 16).replace("T", " ")}`;
+  await prisma.task.create({
+    data: { id, userId, title, source: "meeting", status: "queued", sourceUrl: link.url.toString(), meetingStatus: "joining", meetingBotId: botId },
+  });
+  await enqueue("meeting.watch", { taskId: id, locale }, { jobKey: id });
+  const row = await prisma.task.findUniqueOrThrow({ where: { id }, select: taskSummarySelect });
+  return { task: toTaskSummary(row, null) };
+}
+
+/** The worker's job: follows the bot until its recording is ready, then queues the transcription. */
+export async function watchMeeting(taskId: string, opts: { locale: string; signal?: AbortSignal }) {
+  const provider = meetingBotProvider();
+  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { userId: true, status: true, meetingBotId: true, meetingStatus: true } });
+  if (!task || task.status !== "queued" || !task.meetingBotId) return { skipped: task?.status ?? "deleted" };
+  if (!provider) throw new PermanentTaskError("meeting_join_failed", ["contactSupport"]);
+  const started = Date.now();
+  let failures = 0;
+  let shown = task.meetingStatus;
+  while (Date.now() - started < MAX_WATCH_MS && !opts.signal?.aborted) {
+    const state = await provider.getBot(task.meetingBotId).catch((e: unknown) => {
+      if (!(e instanceof MeetingProviderError) || !e.retryable) throw e;
+      failures++;
+      return null;
+    });
+    const status = state?.status ?? (failures >= UNKNOWN_AFTER_FAILURES ? "unknown" : shown);
+    if (state) failures = 0;
+    if (status !== shown) {
+      await prisma.task.update({ where: { id: taskId }, data: { meetingStatus: status } });
+      shown = status;
+    }
+    if (state?.failed) throw new PermanentTaskError("meeting_join_failed", ["checkFileLink", "retryLater"]);
+    if (state?.recordingUrl) {
+      await storeRecording(provider, { id: taskId, userId: task.userId }, state.recordingUrl);
+      await queueTranscription(taskId, opts.locale);
+      return { recorded: true };
+    }
+    if (state?.finished) throw new PermanentTaskError("meeting_no_recording", ["checkFileLink", "retryLater"]);
+    await new Promise((r) => setTimeout(r, env().MEETING_POLL_MS));
+  }
+  throw new PermanentTaskError("meeting_no_recording", ["retryLater"]);
+}
+
+/** Streams the recording into storage as the task's media and reserves its minutes. */
+async function storeRecording(provider: MeetingBotProvider, task: { id: string; userId: string }, url: string) {
+  const dir = await scratchDir("meetings", task.id);
+  try {
+    const file = path.join(dir, "recording");
+    await provider.downloadRecording(url, file, { maxBytes: VIDEO_MAX_BYTES });
+    const media = await probeMedia(file);
+    const size = (await fsp.stat(file)).size;
+    const ext = media.kind === "video" ? ".mp4" : ".mp3";
+    const key = `${mediaFolder(task.userId, task.id)}/part-0${ext}`;
+    const mime = media.kind === "video" ? "video/mp4" : "audio/mpeg";
+    await storage().putFile(key, file, mime);
+    const minutes = billableMinutes(media.durationSec);
+    await prisma.$transaction(async (db) => {
+      await reserveMinutes(db, task.userId, minutes);
+      await db.mediaPart.create({ data: { taskId: task.id, position: 0, storageKey: key, originalName: `recording${ext}`, size, mime, kind: media.kind, duration: media.durationSec } });
+      await db.task.update({ where: { id: task.id }, data: { duration: media.durationSec, fileSize: size, mediaKind: media.kind, mediaKey: key, mediaMime: mime, chargedMinutes: minutes } });
+    });
+  } catch (e) {
+    if (isAppError(e) && e.key === "upload.usageLimit") throw new PermanentTaskError("meeting_no_recording", ["retryLater"]);
+    throw e;
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
