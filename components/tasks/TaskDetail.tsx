@@ -13,6 +13,7 @@ import { ConfirmDialog } from "./ConfirmDialog";
 import { IconLeft, IconPlay, IconTrash } from "./icons";
 import { StatusBadge } from "./StatusBadge";
 import { TaskErrorPanel } from "./TaskErrorPanel";
+import { MarkdownView } from "@/components/analysis/MarkdownView";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
 import { SummaryPanel } from "@/components/analysis/SummaryPanel";
 import { TranslationBar } from "@/components/analysis/TranslationBar";
@@ -36,6 +37,8 @@ const AskAiPanel = dynamic(() => import("@/components/chat/AskAiPanel").then((m)
 const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
 
 export type DetailTab = "original" | "summary" | "mindmap";
+
+const isDocument = (task: Task) => task.source === "document" || task.source === "text";
 
 /** The list's part of a task: what the detail reports back when the task changes. */
 function summaryOf(task: Task): TaskSummary {
@@ -172,6 +175,11 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
 
       {isInProgress(view.status) ? (
         <div className={styles.statusCard}>
+          {view.meetingStatus && view.source === "meeting" ? (
+            <p className={styles.meetingLine} data-testid="task-meeting-card" data-meeting-status={view.meetingStatus}>
+              {t(`meeting.${view.meetingStatus}`)}
+            </p>
+          ) : null}
           <TaskProgress task={view} />
         </div>
       ) : null}
@@ -222,7 +230,12 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
       <div role="tabpanel" id={`panel-${view.id}-${tab}`} aria-labelledby={`tab-${view.id}-${tab}`} className={styles.tabPanel} data-testid={`tab-panel-${tab}`}>
         {tab === "original" ? (
           task && hasTranscript(view.status) ? (
-            <TranscriptWorkspace task={shownTask} onTaskChange={onTaskChange} controller={controller} editable={shownTask === task} />
+            isDocument(task) ? (
+              // Documents and pasted text keep their headings, paragraphs and lists.
+              <MarkdownView markdown={shownTask.timeline.map((e) => e.text).join("\n\n")} className={styles.documentText} testId="document-text" />
+            ) : (
+              <TranscriptWorkspace task={shownTask} onTaskChange={onTaskChange} controller={controller} editable={shownTask === task} />
+            )
           ) : loading && !task ? (
             <CentredLoader fullScreen={false} />
           ) : isInProgress(view.status) ? (

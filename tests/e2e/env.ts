@@ -31,6 +31,9 @@ export const E2E_SERVERS = {
 
 /** The fake OpenAI-compatible chat API the "ai" server talks to. */
 export const E2E_FAKE_AI_PORT = 3313;
+/** The fake meeting-bot provider and the loopback video site of the "local" server. */
+export const E2E_FAKE_MEETING_BOT_PORT = 3312;
+export const E2E_VIDEO_SITE_PORT = 3314;
 
 export const E2E_PORT = E2E_SERVERS.local.port;
 export const E2E_BASE_URL = E2E_SERVERS.local.baseUrl;

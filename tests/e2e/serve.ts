@@ -5,11 +5,15 @@
  * OpenAI-compatible chat API on loopback. Playwright runs this as a
  * webServer and stops it when the run ends.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Client } from "pg";
+import { startFakeMeetingBot } from "../helpers/fake-meeting-bot";
 import { startFakeOpenAi } from "../helpers/fake-openai";
-import { E2E_FAKE_AI_PORT, E2E_SERVERS, type E2eServer } from "./env";
+import { startLoopbackSite } from "../helpers/loopback-video-site";
+import { CORPUS, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
 
 async function recreateDatabase(url: string) {
   const u = new URL(url);
@@ -23,10 +27,32 @@ async function recreateDatabase(url: string) {
 }
 
 /** What differs between the servers, beyond their own database, Redis prefix and data folder. */
+/** Media the loopback video site and meeting bot serve, made from a corpus clip in a temp folder. */
+function makeMedia(): { m4a: string; mp4: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tingji-e2e-media-"));
+  const clip = path.join(CORPUS, "single/en_jfk.wav");
+  const m4a = path.join(dir, "talk.m4a");
+  const mp4 = path.join(dir, "meeting.mp4");
+  const ff = (args: string[]) => execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...args]);
+  ff(["-i", clip, "-c:a", "aac", m4a]);
+  ff(["-f", "lavfi", "-i", "color=c=gray:s=160x120:d=11", "-i", clip, "-shortest", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", mp4]);
+  return { m4a, mp4 };
+}
+
 async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
   if (server.name === "local") {
-    // The local analyzer finishes in milliseconds; each step lingers so a browser can watch them advance.
-    return { ANALYSIS_MIN_STEP_MS: "700" };
+    const media = makeMedia();
+    const site = await startLoopbackSite(media.m4a, E2E_VIDEO_SITE_PORT);
+    const bot = await startFakeMeetingBot({ mediaFile: media.mp4, key: "e2e-bot-key", port: E2E_FAKE_MEETING_BOT_PORT, joinMs: 1500, meetingMs: 4000 });
+    return {
+      // The local analyzer finishes in milliseconds; each step lingers so a browser can watch them advance.
+      ANALYSIS_MIN_STEP_MS: "700",
+      // Test-only: a loopback "video site" (honoured because this server's own address is loopback).
+      LINK_IMPORT_TEST_HOSTS: site.host,
+      MEETING_BOT_API_URL: bot.url,
+      MEETING_BOT_API_KEY: bot.key,
+      MEETING_POLL_MS: "500",
+    };
   }
   const ai = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT, delayMs: 40 });
   return { AI_BASE_URL: ai.url, AI_API_KEY: "sk-e2e", AI_MODEL: "fake-model", ANALYSIS_MIN_STEP_MS: "300" };
