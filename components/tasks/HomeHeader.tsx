@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { Brand } from "@/components/shell/Brand";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
-import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
+import { AddOptionsMenu, type ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
 import { useAuth } from "@/lib/client/auth";
 import type { Usage } from "@/lib/client/tasks";
 import type { UploadMode } from "@/lib/client/upload-rules";
@@ -17,7 +17,7 @@ import styles from "./tasks.module.css";
 const HotwordManager = dynamic(() => import("@/components/hotwords/HotwordManager").then((m) => m.HotwordManager), { ssr: false });
 const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
 
-export function HomeHeader({ usage, onUpload }: { usage: Usage | null; onUpload: (mode: UploadMode) => void }) {
+export function HomeHeader({ usage, onUpload, importHandlers }: { usage: Usage | null; onUpload: (mode: UploadMode) => void; importHandlers: ImportMenuHandlers }) {
   const t = useTranslations("app.header");
   const { user, logout } = useAuth();
   const [leaving, setLeaving] = useState(false);
@@ -27,7 +27,7 @@ export function HomeHeader({ usage, onUpload }: { usage: Usage | null; onUpload:
   return (
     <header className={styles.header} data-testid="app-header">
       <Brand className={styles.brand} />
-      <AddOptionsMenu onUpload={onUpload} />
+      <AddOptionsMenu onUpload={onUpload} {...importHandlers} />
       <span className={styles.headerSpacer} />
       <button type="button" className={`${ui.btn} ${ui.small} ${ui.ghost}`} onClick={() => setDialog("hotwords")} data-testid="hotwords-open">
         {t("hotwords")}

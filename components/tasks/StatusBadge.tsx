@@ -1,9 +1,11 @@
 "use client";
 import { useTranslations } from "next-intl";
-import type { TaskStatus } from "@/lib/client/tasks";
+import type { MeetingStatus, TaskStatus } from "@/lib/client/tasks";
 import styles from "./tasks.module.css";
 
-const TONE: Record<TaskStatus, "neutral" | "info" | "progress" | "success" | "danger"> = {
+type Tone = "neutral" | "info" | "progress" | "success" | "danger";
+
+const TONE: Record<TaskStatus, Tone> = {
   not_started: "neutral",
   queued: "info",
   merging: "progress",
@@ -26,6 +28,25 @@ export function StatusBadge({ status }: { status: TaskStatus }) {
     <span className={`${styles.badge} ${styles[`badge_${tone}`]}`} data-testid="task-status" data-status={status}>
       {tone === "progress" ? <span className={styles.pulse} aria-hidden="true" /> : null}
       {t.has(status) ? t(status) : status}
+    </span>
+  );
+}
+
+const MEETING_TONE: Record<MeetingStatus, Tone> = {
+  joining: "progress",
+  in_meeting: "info",
+  ended: "neutral",
+  unknown: "neutral",
+};
+
+/** Where a meeting task's recording bot is (spec §1: joining, in meeting, ended, unknown). */
+export function MeetingStatusBadge({ status }: { status: MeetingStatus }) {
+  const t = useTranslations("imports.meetingStatus");
+  const tone = MEETING_TONE[status] ?? "neutral";
+  return (
+    <span className={`${styles.badge} ${styles[`badge_${tone}`]}`} data-testid="task-meeting-status" data-meeting-status={status}>
+      {tone === "progress" || status === "in_meeting" ? <span className={styles.pulse} aria-hidden="true" /> : null}
+      {t(status in MEETING_TONE ? status : "unknown")}
     </span>
   );
 }

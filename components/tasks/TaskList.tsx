@@ -4,8 +4,8 @@ import { memo } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import type { TaskPage, TaskSummary } from "@/lib/client/tasks";
 import { formatClock } from "@/lib/client/transcript-export";
-import { IconAudio, IconLeft, IconRight, IconTrash, IconUpload, IconVideo } from "./icons";
-import { StatusBadge } from "./StatusBadge";
+import { IconAudio, IconDoc, IconLeft, IconLink, IconRight, IconTrash, IconUpload, IconUsers, IconVideo } from "./icons";
+import { MeetingStatusBadge, StatusBadge } from "./StatusBadge";
 import { TaskProgress } from "./TaskProgress";
 import { errorMessage } from "./useTaskList";
 import ui from "./ui.module.css";
@@ -144,8 +144,8 @@ const TaskListItem = memo(function TaskListItem({
       <input type="checkbox" className={styles.itemCheck} checked={checked} onChange={(e) => onCheck([task.id], e.target.checked)} aria-label={t("select", { title: task.title })} data-testid="task-select" />
       <button type="button" className={styles.itemMain} onClick={() => onSelect(task.id)} data-testid="task-open">
         <span className={styles.itemTop}>
-          <span className={styles.itemKind} aria-hidden="true">
-            {task.mediaKind === "video" ? <IconVideo size={14} /> : <IconAudio size={14} />}
+          <span className={styles.itemKind} aria-hidden="true" data-testid="task-source" data-source={task.source}>
+            <SourceIcon task={task} />
           </span>
           <span className={styles.itemTitle} data-testid="task-item-title">
             {task.title}
@@ -153,6 +153,7 @@ const TaskListItem = memo(function TaskListItem({
         </span>
         <span className={styles.itemMeta}>
           <StatusBadge status={task.status} />
+          {task.meetingStatus ? <MeetingStatusBadge status={task.meetingStatus} /> : null}
           <time dateTime={task.createTime} title={format.dateTime(created, { dateStyle: "medium", timeStyle: "short" })}>
             {format.dateTime(created, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}
           </time>
@@ -168,3 +169,11 @@ const TaskListItem = memo(function TaskListItem({
     </li>
   );
 });
+
+/** Where the task came from: a video link, a document or text, a meeting, or a recording (audio or video). */
+function SourceIcon({ task }: { task: Pick<TaskSummary, "source" | "mediaKind"> }) {
+  if (task.source === "link") return <IconLink size={14} />;
+  if (task.source === "document" || task.source === "text") return <IconDoc size={14} />;
+  if (task.source === "meeting") return <IconUsers size={14} />;
+  return task.mediaKind === "video" ? <IconVideo size={14} /> : <IconAudio size={14} />;
+}

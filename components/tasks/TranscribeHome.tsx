@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
+import { useImportDialogs } from "@/components/imports/useImportDialogs";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { tasksApi, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
@@ -67,6 +68,7 @@ export function TranscribeHome() {
     },
     [page, list, select],
   );
+  const imports = useImportDialogs(onUploaded);
 
   const onCheck = useCallback((ids: string[], on: boolean) => {
     setChecked((cur) => {
@@ -109,7 +111,7 @@ export function TranscribeHome() {
 
   return (
     <div className={`${theme.theme} ${styles.home}`} data-view={selectedId ? "detail" : "list"} data-testid="transcribe-home">
-      <HomeHeader usage={usage} onUpload={openUpload} />
+      <HomeHeader usage={usage} onUpload={openUpload} importHandlers={imports.handlers} />
       <NotificationPrompt hasTasks={(list.data?.total ?? 0) > 0} />
       <main className={styles.main}>
         <TaskList
@@ -138,6 +140,7 @@ export function TranscribeHome() {
         </section>
       </main>
       {upload.used ? <UploadDialog open={upload.open} mode={upload.mode} onClose={() => setUpload((u) => ({ ...u, open: false }))} onUploaded={onUploaded} /> : null}
+      {imports.dialogs}
       {bulkConfirm ? (
         <ConfirmDialog
           title={t("list.deleteManyTitle", { count: checked.size })}

@@ -1,13 +1,19 @@
 "use client";
 // The add-options menu (spec §2): upload audio, import link, upload video,
-// import document or text. Link and document import come in a later issue:
-// present, disabled, with a "coming soon" tooltip.
+// import document or text, and join a meeting.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { IconAudio, IconDoc, IconLink, IconPlus, IconVideo } from "@/components/tasks/icons";
+import { IconAudio, IconDoc, IconLink, IconPlus, IconUsers, IconVideo } from "@/components/tasks/icons";
 import ui from "@/components/tasks/ui.module.css";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import styles from "./upload.module.css";
+
+/** What the import options open. Missing handlers hide their option. */
+export interface ImportMenuHandlers {
+  onImportLink?: () => void;
+  onImportDocument?: () => void;
+  onJoinMeeting?: () => void;
+}
 
 interface Option {
   id: string;
@@ -17,7 +23,12 @@ interface Option {
   onSelect?: () => void;
 }
 
-export function AddOptionsMenu({ onUpload, compact }: { onUpload: (mode: UploadMode) => void; compact?: boolean }) {
+export interface AddOptionsMenuProps extends ImportMenuHandlers {
+  onUpload: (mode: UploadMode) => void;
+  compact?: boolean;
+}
+
+export function AddOptionsMenu({ onUpload, compact, onImportLink, onImportDocument, onJoinMeeting }: AddOptionsMenuProps) {
   const t = useTranslations("upload.menu");
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -25,10 +36,12 @@ export function AddOptionsMenu({ onUpload, compact }: { onUpload: (mode: UploadM
 
   const options: Option[] = [
     { id: "audio", icon: <IconAudio />, label: t("uploadAudio"), hint: t("uploadAudioHint"), onSelect: () => onUpload("audio") },
-    { id: "link", icon: <IconLink />, label: t("importLink"), hint: t("importLinkHint") },
+    { id: "link", icon: <IconLink />, label: t("importLink"), hint: t("importLinkHint"), onSelect: onImportLink },
     { id: "video", icon: <IconVideo />, label: t("uploadVideo"), hint: t("uploadVideoHint"), onSelect: () => onUpload("video") },
-    { id: "document", icon: <IconDoc />, label: t("importDocument"), hint: t("importDocumentHint") },
+    { id: "document", icon: <IconDoc />, label: t("importDocument"), hint: t("importDocumentHint"), onSelect: onImportDocument },
+    { id: "meeting", icon: <IconUsers />, label: t("joinMeeting"), hint: t("joinMeetingHint"), onSelect: onJoinMeeting },
   ];
+  const available = options.filter((o): o is Option & { onSelect: () => void } => Boolean(o.onSelect));
 
   useEffect(() => {
     if (!open) return;
@@ -43,7 +56,7 @@ export function AddOptionsMenu({ onUpload, compact }: { onUpload: (mode: UploadM
     };
     document.addEventListener("mousedown", onDown);
     document.addEventListener("keydown", onKey);
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
+    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     return () => {
       document.removeEventListener("mousedown", onDown);
       document.removeEventListener("keydown", onKey);
@@ -76,39 +89,25 @@ export function AddOptionsMenu({ onUpload, compact }: { onUpload: (mode: UploadM
       </button>
       {open ? (
         <div id={menuId} role="menu" className={styles.menu} onKeyDown={onMenuKey} data-testid="add-options-menu" aria-label={t("trigger")}>
-          {options.map((o) => {
-            const disabled = !o.onSelect;
-            return (
-              <button
-                key={o.id}
-                type="button"
-                role="menuitem"
-                className={`${styles.menuItem} ${disabled ? styles.menuItemDisabled : ""}`}
-                aria-disabled={disabled || undefined}
-                aria-describedby={disabled ? `${menuId}-${o.id}-tip` : undefined}
-                onClick={() => {
-                  if (disabled) return;
-                  setOpen(false);
-                  o.onSelect!();
-                }}
-                data-testid={`add-option-${o.id}`}
-              >
-                <span className={styles.menuIcon}>{o.icon}</span>
-                <span className={styles.menuText}>
-                  <span className={styles.menuLabel}>
-                    {o.label}
-                    {disabled ? <span className={styles.soon}>{t("soon")}</span> : null}
-                  </span>
-                  <span className={styles.menuHint}>{o.hint}</span>
-                </span>
-                {disabled ? (
-                  <span id={`${menuId}-${o.id}-tip`} role="tooltip" className={styles.tooltip} data-testid={`add-option-${o.id}-tooltip`}>
-                    {t("comingSoon")}
-                  </span>
-                ) : null}
-              </button>
-            );
-          })}
+          {available.map((o) => (
+            <button
+              key={o.id}
+              type="button"
+              role="menuitem"
+              className={styles.menuItem}
+              onClick={() => {
+                setOpen(false);
+                o.onSelect();
+              }}
+              data-testid={`add-option-${o.id}`}
+            >
+              <span className={styles.menuIcon}>{o.icon}</span>
+              <span className={styles.menuText}>
+                <span className={styles.menuLabel}>{o.label}</span>
+                <span className={styles.menuHint}>{o.hint}</span>
+              </span>
+            </button>
+          ))}
         </div>
       ) : null}
     </div>

@@ -8,10 +8,11 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { Brand } from "@/components/shell/Brand";
 import { CentredLoader } from "@/components/shell/CentredLoader";
+import { useImportDialogs } from "@/components/imports/useImportDialogs";
 import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
 import { SummaryPanel } from "@/components/analysis/SummaryPanel";
-import { StatusBadge } from "@/components/tasks/StatusBadge";
+import { MeetingStatusBadge, StatusBadge } from "@/components/tasks/StatusBadge";
 import { TaskErrorPanel } from "@/components/tasks/TaskErrorPanel";
 import { TaskProgress } from "@/components/tasks/TaskProgress";
 import { TitleEditor } from "@/components/tasks/TitleEditor";
@@ -60,6 +61,17 @@ export function MobileHome() {
     window.scrollTo(0, 0);
   }, []);
   const summary = useMemo(() => list.data?.items.find((i) => i.id === selectedId) ?? null, [list.data, selectedId]);
+  const { refresh } = list;
+  // New tasks from an upload or an import: back to the first page and open the first one.
+  const onCreated = useCallback(
+    (tasks: TaskSummary[]) => {
+      setPage(1);
+      void refresh();
+      if (tasks[0]) select(tasks[0].id);
+    },
+    [refresh, select],
+  );
+  const imports = useImportDialogs(onCreated);
 
   return (
     <div className={`${theme.theme} ${styles.root}`} data-testid="mobile-home">
@@ -70,7 +82,7 @@ export function MobileHome() {
           <header className={styles.bar}>
             <Brand className={styles.brand} />
             <span className={styles.spacer} />
-            <AddOptionsMenu compact onUpload={(mode) => setUpload({ open: true, mode, used: true })} />
+            <AddOptionsMenu compact onUpload={(mode) => setUpload({ open: true, mode, used: true })} {...imports.handlers} />
           </header>
           <MobileTaskList data={list.data?.items ?? null} loading={list.loading} total={list.data?.total ?? 0} pageSize={list.data?.page_size ?? 10} page={page} onPage={setPage} onSelect={select} />
           <p className={styles.footerLink}>
@@ -81,17 +93,9 @@ export function MobileHome() {
         </>
       )}
       {upload.used ? (
-        <UploadDialog
-          open={upload.open}
-          mode={upload.mode}
-          onClose={() => setUpload((u) => ({ ...u, open: false }))}
-          onUploaded={(tasks) => {
-            setPage(1);
-            void list.refresh();
-            if (tasks[0]) select(tasks[0].id);
-          }}
-        />
+        <UploadDialog open={upload.open} mode={upload.mode} onClose={() => setUpload((u) => ({ ...u, open: false }))} onUploaded={onCreated} />
       ) : null}
+      {imports.dialogs}
     </div>
   );
 }
@@ -127,6 +131,7 @@ function MobileTaskList({ data, loading, total, pageSize, page, onPage, onSelect
               </span>
               <span className={styles.itemMeta}>
                 <StatusBadge status={task.status} />
+                {task.meetingStatus ? <MeetingStatusBadge status={task.meetingStatus} /> : null}
                 <span>{format.dateTime(new Date(task.createTime), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}</span>
                 {task.duration ? <span>{formatClock(task.duration * 1000)}</span> : null}
               </span>

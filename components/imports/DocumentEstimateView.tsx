@@ -1,0 +1,55 @@
+"use client";
+// The quota estimate shown before a document or text import is confirmed:
+// minutes per document, the total, and what is left of the month's plan.
+import { useFormatter, useTranslations } from "next-intl";
+import { IconDoc } from "@/components/tasks/icons";
+import ui from "@/components/tasks/ui.module.css";
+import type { DocumentEstimate } from "@/lib/client/imports";
+import { TEXT_BYTES_PER_MINUTE } from "@/lib/documents/limits";
+import upload from "@/components/upload/upload.module.css";
+import styles from "./imports.module.css";
+
+export function DocumentEstimateView({ estimate }: { estimate: DocumentEstimate }) {
+  const t = useTranslations("imports.estimate");
+  const terr = useTranslations("errors");
+  const format = useFormatter();
+  const { usage, totalMinutes, fits } = estimate;
+  const num = (n: number) => format.number(n, { maximumFractionDigits: 1 });
+  const leftAfter = Math.max(0, usage.totalMinutes - usage.usedMinutes - totalMinutes);
+
+  return (
+    <section className={styles.estimate} data-testid="document-estimate" data-total-minutes={totalMinutes} data-fits={fits ? "true" : "false"} aria-live="polite">
+      <p className={styles.note}>{t("intro")}</p>
+      <ul className={styles.estimateList}>
+        {estimate.items.map((item, i) => (
+          <li key={`${item.name}-${i}`} className={styles.estimateItem} data-testid="document-estimate-item" data-name={item.name} data-minutes={item.minutes}>
+            <span className={upload.fileIcon}>
+              <IconDoc />
+            </span>
+            <span className={upload.fileMain}>
+              <span className={upload.fileName} title={item.name}>
+                {item.name}
+              </span>
+              <span className={upload.fileMeta}>{t("chars", { count: item.chars })}</span>
+            </span>
+            <span className={styles.estimateMinutes}>{t("minutes", { count: item.minutes })}</span>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.estimateTotal}>
+        <span>{t("total")}</span>
+        <span data-testid="document-estimate-total">{t("minutes", { count: totalMinutes })}</span>
+      </div>
+      <p className={styles.muted}>{t("billing", { bytes: TEXT_BYTES_PER_MINUTE })}</p>
+      <p className={styles.note} data-testid="document-estimate-usage">
+        {t("usage", { used: num(usage.usedMinutes), total: num(usage.totalMinutes) })}
+        {fits ? ` ${t("leftAfter", { left: num(leftAfter) })}` : ""}
+      </p>
+      {fits ? null : (
+        <div className={ui.alert} role="alert" data-testid="document-estimate-over">
+          {terr("upload.usageLimit", { used: Math.ceil(usage.usedMinutes), total: usage.totalMinutes, needed: totalMinutes })}
+        </div>
+      )}
+    </section>
+  );
+}

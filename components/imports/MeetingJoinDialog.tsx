@@ -1,0 +1,177 @@
+"use client";
+// Meeting join (spec §2, §5): sends a recording bot to a meeting link. The
+// server may have no meeting service set up; the dialog asks first and says so.
+import { useCallback, useEffect, useId, useState } from "react";
+import { useTranslations } from "next-intl";
+import { CentredLoader } from "@/components/shell/CentredLoader";
+import { Modal } from "@/components/tasks/Modal";
+import { IconUsers } from "@/components/tasks/icons";
+import ui from "@/components/tasks/ui.module.css";
+import { errorMessage } from "@/components/tasks/useTaskList";
+import upload from "@/components/upload/upload.module.css";
+import { isApiError } from "@/lib/client/api";
+import { importsApi } from "@/lib/client/imports";
+import type { TaskSummary } from "@/lib/client/tasks";
+import { toast } from "@/lib/client/toasts";
+import { parseMeetingLink } from "@/lib/meetings/meeting-link";
+import styles from "./imports.module.css";
+
+export interface MeetingJoinDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (tasks: TaskSummary[]) => void;
+}
+
+type MeetingConfig = { state: "loading" } | { state: "ready"; enabled: boolean } | { state: "failed"; error: unknown };
+
+/** Message keys under imports.meeting.platforms, in the order shown. */
+const PLATFORMS = ["zoom", "googleMeet", "teams", "tencent", "feishu"] as const;
+
+export function MeetingJoinDialog({ open, onClose, onCreated }: MeetingJoinDialogProps) {
+  const t = useTranslations("imports.meeting");
+  const tc = useTranslations("imports.common");
+  const terr = useTranslations("errors");
+  const [config, setConfig] = useState<MeetingConfig>({ state: "loading" });
+  const [url, setUrl] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const inputId = useId();
+
+  const loadConfig = useCallback(async () => {
+    setConfig({ state: "loading" });
+    try {
+      const { enabled } = await importsApi.meetingConfig();
+      setConfig({ state: "ready", enabled });
+    } catch (error) {
+      setConfig({ state: "failed", error });
+    }
+  }, []);
+
+  // Asked on every opening: the server's set-up can change while the page is open.
+  useEffect(() => {
+    if (open) void loadConfig();
+  }, [open, loadConfig]);
+
+  if (!open) return null;
+
+  const enabled = config.state === "ready" && config.enabled;
+  const linkValid = parseMeetingLink(url).ok;
+  const shownError = serverError ?? (touched && !linkValid ? terr("meetings.invalidLink") : null);
+
+  const submit = async () => {
+    setTouched(true);
+    setServerError(null);
+    if (!linkValid) return;
+    setBusy(true);
+    try {
+      const { task } = await importsApi.joinMeeting(url.trim());
+      toast.success(t("done"));
+      setUrl("");
+      setTouched(false);
+      onCreated([task]);
+      onClose();
+    } catch (e) {
+      if (isApiError(e) && e.key === "meetings.notConfigured") setConfig({ state: "ready", enabled: false });
+      else setServerError(errorMessage(e, terr("meetings.joinFailed")));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={t("title")}
+      onClose={onClose}
+      dismissable={!busy}
+      testId="meeting-dialog"
+      footer={
+        <>
+          <button type="button" className={ui.btn} onClick={onClose} disabled={busy} data-testid="meeting-close">
+            {tc("close")}
+          </button>
+          {enabled ? (
+            <button type="submit" form={`${inputId}-form`} className={`${ui.btn} ${ui.primary}`} disabled={busy} data-testid="meeting-submit">
+              {busy ? <span className={ui.spinner} aria-hidden="true" /> : <IconUsers />}
+              {t("submit")}
+            </button>
+          ) : null}
+        </>
+      }
+    >
+      {config.state === "loading" ? (
+        <CentredLoader fullScreen={false} />
+      ) : config.state === "failed" ? (
+        <div className={upload.body}>
+          <div className={ui.alert} role="alert" data-testid="meeting-error">
+            {errorMessage(config.error, terr("common.requestFailed"))}
+          </div>
+          <button type="button" className={ui.btn} onClick={() => void loadConfig()} data-testid="meeting-config-retry">
+            {t("retry")}
+          </button>
+        </div>
+      ) : !enabled ? (
+        <div className={`${ui.alert} ${ui.info}`} role="status" data-testid="meeting-not-configured">
+          <span>
+            <strong>{terr("meetings.notConfigured")}</strong>
+            <br />
+            {t("notConfiguredHint")}
+          </span>
+        </div>
+      ) : (
+        <form
+          id={`${inputId}-form`}
+          className={upload.body}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!busy) void submit();
+          }}
+        >
+          <p className={styles.note}>{t("intro")}</p>
+          <div className={styles.field}>
+            <label className={ui.label} htmlFor={inputId}>
+              {t("label")}
+            </label>
+            <input
+              id={inputId}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              className={`${ui.field} ${shownError ? ui.fieldError : ""}`}
+              value={url}
+              placeholder={t("placeholder")}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                setTouched(true);
+                setServerError(null);
+              }}
+              disabled={busy}
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={shownError ? `${inputId}-error` : undefined}
+              data-autofocus
+              data-testid="meeting-input"
+            />
+            {shownError ? (
+              <span id={`${inputId}-error`} className={ui.fieldHint} role="alert" data-testid="meeting-error">
+                {shownError}
+              </span>
+            ) : null}
+          </div>
+          <div>
+            <span className={ui.label}>{t("platformsLabel")}</span>
+            <ul className={styles.platforms} data-testid="meeting-platforms">
+              {PLATFORMS.map((p) => (
+                <li key={p} className={styles.platform}>
+                  {t(`platforms.${p}`)}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <p className={styles.muted}>{t("howItWorks")}</p>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+// The three import dialogs of the add-options menu for a home screen: which
+// one is open, the menu handlers that open them, and the dialogs themselves,
+// each loaded on first use and then kept mounted so what was typed survives a close.
+import { useCallback, useMemo, useState } from "react";
+import dynamic from "next/dynamic";
+import type { ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
+import type { TaskSummary } from "@/lib/client/tasks";
+
+const DocumentImportDialog = dynamic(() => import("./DocumentImportDialog").then((m) => m.DocumentImportDialog), { ssr: false });
+const LinkImportDialog = dynamic(() => import("./LinkImportDialog").then((m) => m.LinkImportDialog), { ssr: false });
+const MeetingJoinDialog = dynamic(() => import("./MeetingJoinDialog").then((m) => m.MeetingJoinDialog), { ssr: false });
+
+export type ImportDialogKind = "link" | "document" | "meeting";
+
+export function useImportDialogs(onCreated: (tasks: TaskSummary[]) => void) {
+  const [openKind, setOpenKind] = useState<ImportDialogKind | null>(null);
+  const [used, setUsed] = useState<ReadonlySet<ImportDialogKind>>(new Set());
+
+  const openDialog = useCallback((kind: ImportDialogKind) => {
+    setUsed((cur) => (cur.has(kind) ? cur : new Set(cur).add(kind)));
+    setOpenKind(kind);
+  }, []);
+  const close = useCallback(() => setOpenKind(null), []);
+
+  const handlers: Required<ImportMenuHandlers> = useMemo(
+    () => ({ onImportLink: () => openDialog("link"), onImportDocument: () => openDialog("document"), onJoinMeeting: () => openDialog("meeting") }),
+    [openDialog],
+  );
+
+  const dialogs = (
+    <>
+      {used.has("link") ? <LinkImportDialog open={openKind === "link"} onClose={close} onCreated={onCreated} /> : null}
+      {used.has("document") ? <DocumentImportDialog open={openKind === "document"} onClose={close} onCreated={onCreated} /> : null}
+      {used.has("meeting") ? <MeetingJoinDialog open={openKind === "meeting"} onClose={close} onCreated={onCreated} /> : null}
+    </>
+  );
+
+  return { handlers, dialogs, openDialog };
+}
