@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useId, useState, type KeyboardEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Modal } from "@/components/tasks/Modal";
+import { Switch } from "@/components/tasks/Switch";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";
 import { lengthPreferences, type LengthPreference, type SummaryStyle } from "@/lib/analysis/types";
@@ -101,16 +102,7 @@ function StyleForm({ style, onChange, disabled }: StyleFormProps) {
   return (
     <div className={styles.form}>
       <p className={styles.intro}>{t("intro")}</p>
-      <label className={styles.switchRow}>
-        <span className={styles.switch}>
-          <input type="checkbox" role="switch" checked={style.enabled} onChange={(e) => onChange({ enabled: e.target.checked })} disabled={disabled} data-testid="style-enabled" />
-          <span className={styles.track} aria-hidden="true" />
-        </span>
-        <span>
-          <span className={styles.switchLabel}>{t("enabled")}</span>
-          <span className={styles.hint}>{t("enabledHint")}</span>
-        </span>
-      </label>
+      <Switch checked={style.enabled} onChange={(enabled) => onChange({ enabled })} label={t("enabled")} description={t("enabledHint")} disabled={disabled} testId="style-enabled" />
 
       {/* Editable while off too, so a style can be prepared before switching it on. */}
       <fieldset className={styles.fields} disabled={disabled} data-active={style.enabled}>

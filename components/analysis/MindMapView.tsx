@@ -6,6 +6,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
 import type { Markmap } from "markmap-view";
 import type { INode, IPureNode } from "markmap-common";
 import type { MindMapNode } from "@/lib/analysis/types";
+import ui from "@/components/tasks/ui.module.css";
 import styles from "./analysis.module.css";
 
 export interface MindMapHandle {
@@ -71,7 +72,7 @@ export const MindMapView = forwardRef<MindMapHandle, { root: MindMapNode }>(func
 
 function Outline({ node }: { node: MindMapNode }) {
   return (
-    <ul className={styles.srOnly} data-testid="mindmap-outline">
+    <ul className={ui.srOnly} data-testid="mindmap-outline">
       <OutlineItem node={node} />
     </ul>
   );

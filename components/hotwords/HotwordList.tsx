@@ -4,6 +4,7 @@
 import { useId, useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { IconTrash } from "@/components/tasks/icons";
+import { Switch } from "@/components/tasks/Switch";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";
 import type { Hotword } from "@/lib/client/hotwords";
@@ -78,18 +79,7 @@ export function HotwordList({ items, onSetEnabled, onDeleteRequest }: HotwordLis
                 {h.language === "zh" ? "中" : "EN"}
               </span>
               <span className={styles.itemText}>{h.text}</span>
-              <label className={styles.switch}>
-                <input
-                  type="checkbox"
-                  role="switch"
-                  checked={h.enabled}
-                  onChange={(e) => void toggle(h, e.target.checked)}
-                  disabled={pending.has(h.id)}
-                  aria-label={t("enabled", { text: h.text })}
-                  data-testid="hotword-toggle"
-                />
-                <span className={styles.track} aria-hidden="true" />
-              </label>
+              <Switch checked={h.enabled} onChange={(enabled) => void toggle(h, enabled)} disabled={pending.has(h.id)} ariaLabel={t("enabled", { text: h.text })} testId="hotword-toggle" />
               <button type="button" className={ui.iconBtn} onClick={() => onDeleteRequest(h)} aria-label={t("delete", { text: h.text })} title={t("delete", { text: h.text })} data-testid="hotword-delete">
                 <IconTrash size={15} />
               </button>

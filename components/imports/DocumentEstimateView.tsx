@@ -20,9 +20,9 @@ export function DocumentEstimateView({ estimate }: { estimate: DocumentEstimate 
   return (
     <section className={styles.estimate} data-testid="document-estimate" data-total-minutes={totalMinutes} data-fits={fits ? "true" : "false"} aria-live="polite">
       <p className={styles.note}>{t("intro")}</p>
-      <ul className={styles.estimateList}>
+      <ul className={`${upload.fileList} ${upload.fileListShort}`}>
         {estimate.items.map((item, i) => (
-          <li key={`${item.name}-${i}`} className={styles.estimateItem} data-testid="document-estimate-item" data-name={item.name} data-minutes={item.minutes}>
+          <li key={`${item.name}-${i}`} className={upload.fileRow} data-testid="document-estimate-item" data-name={item.name} data-minutes={item.minutes}>
             <span className={upload.fileIcon}>
               <IconDoc />
             </span>

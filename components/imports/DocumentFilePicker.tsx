@@ -1,9 +1,9 @@
 "use client";
 // The "Upload file" tab: a drop zone with a hidden picker and the chosen documents.
-import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { IconClose, IconDoc } from "@/components/tasks/icons";
 import ui from "@/components/tasks/ui.module.css";
+import { DropZone } from "@/components/upload/DropZone";
 import upload from "@/components/upload/upload.module.css";
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, MAX_REQUEST_BYTES, bytesToMb } from "@/lib/documents/limits";
 import { formatBytes } from "@/lib/client/upload-rules";
@@ -18,52 +18,17 @@ export interface DocumentFilePickerProps {
 
 export function DocumentFilePicker({ files, disabled, onAdd, onRemove }: DocumentFilePickerProps) {
   const t = useTranslations("imports.document");
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragOver, setDragOver] = useState(false);
 
   return (
     <>
-      <button
-        type="button"
-        className={`${upload.dropzone} ${dragOver ? upload.dropzoneOver : ""}`}
-        onClick={() => inputRef.current?.click()}
-        onDragOver={(e) => {
-          if (!e.dataTransfer.types.includes("Files")) return;
-          e.preventDefault();
-          e.dataTransfer.dropEffect = "copy";
-          setDragOver(true);
-        }}
-        onDragLeave={() => setDragOver(false)}
-        onDrop={(e) => {
-          if (!e.dataTransfer.files.length) return;
-          e.preventDefault();
-          setDragOver(false);
-          if (!disabled) onAdd(Array.from(e.dataTransfer.files));
-        }}
-        disabled={disabled}
-        data-testid="document-dropzone"
-      >
+      <DropZone accept={DOCUMENT_ACCEPT} disabled={disabled} onFiles={onAdd} testId="document-dropzone" inputTestId="document-file-input">
         <span className={upload.dropIcon}>
           <IconDoc size={26} />
         </span>
         <span className={upload.dropTitle}>{t("dropTitle")}</span>
         <span className={upload.dropHint}>{t("formats", { size: bytesToMb(MAX_DOCUMENT_BYTES) })}</span>
         <span className={upload.dropHint}>{t("limits", { max: MAX_DOCUMENTS_PER_REQUEST, total: bytesToMb(MAX_REQUEST_BYTES) })}</span>
-      </button>
-      <input
-        ref={inputRef}
-        type="file"
-        multiple
-        accept={DOCUMENT_ACCEPT}
-        className={ui.srOnly}
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(e) => {
-          if (e.target.files?.length) onAdd(Array.from(e.target.files));
-          e.target.value = ""; // picking the same file again after removing it must fire again
-        }}
-        data-testid="document-file-input"
-      />
+      </DropZone>
       {files.length > 0 ? (
         <>
           <span className={upload.count} data-testid="document-count">

@@ -54,7 +54,7 @@ export function DocumentImportDialog({ open, onClose, onCreated }: DocumentImpor
       </>
     ) : (
       <>
-        <button type="button" className={`${ui.btn} ${ui.ghost} ${styles.pushLeft}`} onClick={doc.back} disabled={busy} data-testid="document-back">
+        <button type="button" className={`${ui.btn} ${ui.ghost} ${upload.pushLeft}`} onClick={doc.back} disabled={busy} data-testid="document-back">
           {tc("back")}
         </button>
         {cancellable ? <CancelButton onClick={doc.cancelRequest} label={tc("cancel")} /> : <CloseButton onClick={close} label={tc("close")} disabled={busy} />}

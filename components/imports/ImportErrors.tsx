@@ -2,7 +2,7 @@
 // One alert for every problem a dialog has to report, so tests and screen
 // readers find them in one place.
 import ui from "@/components/tasks/ui.module.css";
-import styles from "./imports.module.css";
+import upload from "@/components/upload/upload.module.css";
 
 export function ImportErrors({ messages, testId }: { messages: string[]; testId: string }) {
   if (messages.length === 0) return null;
@@ -11,7 +11,7 @@ export function ImportErrors({ messages, testId }: { messages: string[]; testId:
       {messages.length === 1 ? (
         <span>{messages[0]}</span>
       ) : (
-        <ul className={styles.errorList}>
+        <ul className={upload.problemList}>
           {messages.map((m, i) => (
             <li key={`${i}-${m}`}>{m}</li>
           ))}

@@ -1,7 +1,7 @@
 "use client";
 // Meeting join (spec §2, §5): sends a recording bot to a meeting link. The
 // server may have no meeting service set up; the dialog asks first and says so.
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { Modal } from "@/components/tasks/Modal";
@@ -12,8 +12,9 @@ import upload from "@/components/upload/upload.module.css";
 import { isApiError } from "@/lib/client/api";
 import { importsApi } from "@/lib/client/imports";
 import type { TaskSummary } from "@/lib/client/tasks";
-import { toast } from "@/lib/client/toasts";
 import { parseMeetingLink } from "@/lib/meetings/meeting-link";
+import { UrlField } from "./UrlField";
+import { useUrlImport } from "./useUrlImport";
 import styles from "./imports.module.css";
 
 export interface MeetingJoinDialogProps {
@@ -32,11 +33,6 @@ export function MeetingJoinDialog({ open, onClose, onCreated }: MeetingJoinDialo
   const tc = useTranslations("imports.common");
   const terr = useTranslations("errors");
   const [config, setConfig] = useState<MeetingConfig>({ state: "loading" });
-  const [url, setUrl] = useState("");
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const inputId = useId();
 
   const loadConfig = useCallback(async () => {
     setConfig({ state: "loading" });
@@ -53,31 +49,27 @@ export function MeetingJoinDialog({ open, onClose, onCreated }: MeetingJoinDialo
     if (open) void loadConfig();
   }, [open, loadConfig]);
 
+  const meeting = useUrlImport({
+    accepts: (url) => parseMeetingLink(url).ok,
+    send: async (url) => (await importsApi.joinMeeting(url)).task,
+    doneMessage: t("done"),
+    failureMessage: (e) => {
+      if (isApiError(e) && e.key === "meetings.notConfigured") {
+        setConfig({ state: "ready", enabled: false });
+        return null;
+      }
+      return errorMessage(e, terr("meetings.joinFailed"));
+    },
+    onCreated,
+    onClose,
+  });
+
   if (!open) return null;
 
+  const { busy, serverError } = meeting;
   const enabled = config.state === "ready" && config.enabled;
-  const linkValid = parseMeetingLink(url).ok;
-  const shownError = serverError ?? (touched && !linkValid ? terr("meetings.invalidLink") : null);
-
-  const submit = async () => {
-    setTouched(true);
-    setServerError(null);
-    if (!linkValid) return;
-    setBusy(true);
-    try {
-      const { task } = await importsApi.joinMeeting(url.trim());
-      toast.success(t("done"));
-      setUrl("");
-      setTouched(false);
-      onCreated([task]);
-      onClose();
-    } catch (e) {
-      if (isApiError(e) && e.key === "meetings.notConfigured") setConfig({ state: "ready", enabled: false });
-      else setServerError(errorMessage(e, terr("meetings.joinFailed")));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const linkValid = parseMeetingLink(meeting.url).ok;
+  const shownError = serverError ?? (meeting.touched && !linkValid ? terr("meetings.invalidLink") : null);
 
   return (
     <Modal
@@ -91,7 +83,7 @@ export function MeetingJoinDialog({ open, onClose, onCreated }: MeetingJoinDialo
             {tc("close")}
           </button>
           {enabled ? (
-            <button type="submit" form={`${inputId}-form`} className={`${ui.btn} ${ui.primary}`} disabled={busy} data-testid="meeting-submit">
+            <button type="submit" form={meeting.formId} className={`${ui.btn} ${ui.primary}`} disabled={busy} data-testid="meeting-submit">
               {busy ? <span className={ui.spinner} aria-hidden="true" /> : <IconUsers />}
               {t("submit")}
             </button>
@@ -119,46 +111,16 @@ export function MeetingJoinDialog({ open, onClose, onCreated }: MeetingJoinDialo
           </span>
         </div>
       ) : (
-        <form
-          id={`${inputId}-form`}
-          className={upload.body}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!busy) void submit();
-          }}
-        >
+        <form {...meeting.formProps} className={upload.body}>
           <p className={styles.note}>{t("intro")}</p>
-          <div className={styles.field}>
-            <label className={ui.label} htmlFor={inputId}>
-              {t("label")}
-            </label>
-            <input
-              id={inputId}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              className={`${ui.field} ${shownError ? ui.fieldError : ""}`}
-              value={url}
-              placeholder={t("placeholder")}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                setTouched(true);
-                setServerError(null);
-              }}
-              disabled={busy}
-              aria-invalid={shownError ? true : undefined}
-              aria-describedby={shownError ? `${inputId}-error` : undefined}
-              data-autofocus
-              data-testid="meeting-input"
-            />
-            {shownError ? (
-              <span id={`${inputId}-error`} className={ui.fieldHint} role="alert" data-testid="meeting-error">
-                {shownError}
-              </span>
-            ) : null}
-          </div>
+          <UrlField
+            {...meeting.fieldProps}
+            label={t("label")}
+            placeholder={t("placeholder")}
+            error={shownError}
+            testId="meeting-input"
+            errorTestId="meeting-error"
+          />
           <div>
             <span className={ui.label}>{t("platformsLabel")}</span>
             <ul className={styles.platforms} data-testid="meeting-platforms">

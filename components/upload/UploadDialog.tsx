@@ -26,10 +26,12 @@ import {
   type UploadMode,
 } from "@/lib/client/upload-rules";
 import { Modal } from "@/components/tasks/Modal";
+import { Switch } from "@/components/tasks/Switch";
 import { IconAudio, IconClose, IconDown, IconGrip, IconUp, IconUpload, IconVideo } from "@/components/tasks/icons";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import { useUsage } from "@/components/tasks/useUsage";
 import ui from "@/components/tasks/ui.module.css";
+import { DropZone } from "./DropZone";
 import styles from "./upload.module.css";
 
 interface Item {
@@ -64,10 +66,8 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
   const [progress, setProgress] = useState(0);
   const [serverError, setServerError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [dragOver, setDragOver] = useState(false);
   const [dragRow, setDragRow] = useState<number | null>(null);
   const [openCount, setOpenCount] = useState(0);
-  const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const { usage, reload: reloadUsage } = useUsage(openCount, open);
 
@@ -180,7 +180,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
       footer={
         <>
           {items.length > 0 && !uploading ? (
-            <button type="button" className={`${ui.btn} ${ui.ghost} ${styles.clearBtn}`} onClick={clearAll} data-testid="upload-clear">
+            <button type="button" className={`${ui.btn} ${ui.ghost} ${styles.pushLeft}`} onClick={clearAll} data-testid="upload-clear">
               {t("clear")}
             </button>
           ) : null}
@@ -201,45 +201,12 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
       }
     >
       <div className={styles.body}>
-        <button
-          type="button"
-          className={`${styles.dropzone} ${dragOver ? styles.dropzoneOver : ""}`}
-          onClick={() => inputRef.current?.click()}
-          onDragOver={(e) => {
-            if (!e.dataTransfer.types.includes("Files")) return;
-            e.preventDefault();
-            e.dataTransfer.dropEffect = "copy";
-            setDragOver(true);
-          }}
-          onDragLeave={() => setDragOver(false)}
-          onDrop={(e) => {
-            if (!e.dataTransfer.files.length) return;
-            e.preventDefault();
-            setDragOver(false);
-            if (!uploading) addFiles(e.dataTransfer.files);
-          }}
-          disabled={uploading}
-          data-testid="upload-dropzone"
-        >
+        <DropZone accept={acceptFor(mode)} disabled={uploading} onFiles={addFiles} testId="upload-dropzone" inputTestId="upload-file-input">
           <span className={styles.dropIcon}>{mode === "audio" ? <IconAudio size={26} /> : <IconVideo size={26} />}</span>
           <span className={styles.dropTitle}>{t("dropTitle")}</span>
           <span className={styles.dropHint}>{t("formats", { formats: exts, size: maxMb })}</span>
           <span className={styles.dropHint}>{t("limits", { max: MAX_FILES_PER_UPLOAD, audio: mbOf(AUDIO_MAX_BYTES), video: mbOf(VIDEO_MAX_BYTES) })}</span>
-        </button>
-        <input
-          ref={inputRef}
-          type="file"
-          multiple
-          accept={acceptFor(mode)}
-          className={ui.srOnly}
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => {
-            if (e.target.files?.length) addFiles(e.target.files);
-            e.target.value = "";
-          }}
-          data-testid="upload-file-input"
-        />
+        </DropZone>
 
         {problems.length ? (
           <div className={ui.alert} role="alert" data-testid="upload-problems">
@@ -256,20 +223,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
         {items.length > 0 ? (
           <>
             <div className={styles.listHead}>
-              <label className={styles.switch}>
-                <input
-                  type="checkbox"
-                  checked={merge}
-                  onChange={(e) => setMerge(e.target.checked)}
-                  disabled={uploading}
-                  data-testid="upload-merge-toggle"
-                />
-                <span className={styles.switchTrack} aria-hidden="true" />
-                <span>
-                  <span className={styles.switchLabel}>{t("merge")}</span>
-                  <span className={styles.switchHint}>{t("mergeHint")}</span>
-                </span>
-              </label>
+              <Switch role="checkbox" checked={merge} onChange={setMerge} label={t("merge")} description={t("mergeHint")} disabled={uploading} testId="upload-merge-toggle" />
               <span className={styles.count} data-testid="upload-count">
                 {t("count", { count: items.length, max: MAX_FILES_PER_UPLOAD })}
               </span>
