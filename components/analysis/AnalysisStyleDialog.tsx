@@ -10,6 +10,9 @@ import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";
 import { lengthPreferences, type LengthPreference, type SummaryStyle } from "@/lib/analysis/types";
 import { analysisApi } from "@/lib/client/analysis";
+import { api } from "@/lib/client/api";
+import { fetchUser, useAuth } from "@/lib/client/auth";
+import { localeNames, locales } from "@/lib/i18n/locales";
 import { toast } from "@/lib/client/toasts";
 import styles from "./style-dialog.module.css";
 
@@ -27,6 +30,9 @@ export function AnalysisStyleDialog({ onClose, onSaved }: AnalysisStyleDialogPro
   const [style, setStyle] = useState<SummaryStyle | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
+  // The AI summary language is a user preference ("" = the interface language), saved with the style.
+  const { user } = useAuth();
+  const [summaryLanguage, setSummaryLanguage] = useState(user?.summary_language ?? "");
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -47,7 +53,11 @@ export function AnalysisStyleDialog({ onClose, onSaved }: AnalysisStyleDialogPro
     if (!style || saving) return;
     setSaving(true);
     try {
-      const saved = await analysisApi.saveStyle({ ...style, focusArea: style.focusArea.trim(), customInstructions: style.customInstructions.trim() });
+      const [saved] = await Promise.all([
+        analysisApi.saveStyle({ ...style, focusArea: style.focusArea.trim(), customInstructions: style.customInstructions.trim() }),
+        api.put("/api/auth/user/preferences", { summary_language: summaryLanguage || null }),
+      ]);
+      await fetchUser().catch(() => undefined);
       toast.success(t("saved"));
       onSaved?.(saved);
       onClose();
@@ -72,7 +82,10 @@ export function AnalysisStyleDialog({ onClose, onSaved }: AnalysisStyleDialogPro
   return (
     <Modal title={t("title")} onClose={onClose} footer={footer} testId="style-dialog" dismissable={!saving}>
       {style ? (
-        <StyleForm style={style} onChange={change} disabled={saving} />
+        <>
+          <SummaryLanguage value={summaryLanguage} onChange={setSummaryLanguage} disabled={saving} />
+          <StyleForm style={style} onChange={change} disabled={saving} />
+        </>
       ) : loadError ? (
         <div className={styles.state} role="alert" data-testid="style-load-error">
           <span>{errorMessage(loadError, t("loadFailed"))}</span>
@@ -184,5 +197,25 @@ function Counter({ count, max, testId }: { count: number; max: number; testId?: 
     <span className={styles.counter} data-near-limit={count > max * 0.9} data-testid={testId}>
       {t("counter", { count, max })}
     </span>
+  );
+}
+
+function SummaryLanguage({ value, onChange, disabled }: { value: string; onChange: (v: string) => void; disabled: boolean }) {
+  const t = useTranslations("hotwords.style");
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label className={ui.label} htmlFor={id}>
+        {t("summaryLanguage")}
+      </label>
+      <select id={id} className={ui.field} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled} data-testid="style-summary-language">
+        <option value="">{t("summaryLanguageSame")}</option>
+        {locales.map((l) => (
+          <option key={l} value={l}>
+            {localeNames[l]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -104,6 +104,7 @@ test("the summary style is saved and shown again", async ({ page }) => {
   await dialog.getByTestId("style-focus").fill("decisions and budget");
   await dialog.getByTestId("style-instructions").fill("List action items with owners.");
   await expect(dialog.getByTestId("style-instructions-count")).toHaveText("30 / 2000");
+  await dialog.getByTestId("style-summary-language").selectOption("zh");
   await dialog.getByTestId("style-save").click();
   await expect(page.getByTestId("toast-message").filter({ hasText: "Summary style saved" })).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -114,4 +115,20 @@ test("the summary style is saved and shown again", async ({ page }) => {
   await expect(dialog.getByTestId("style-length-long")).toHaveAttribute("aria-checked", "true");
   await expect(dialog.getByTestId("style-focus")).toHaveValue("decisions and budget");
   await expect(dialog.getByTestId("style-instructions")).toHaveValue("List action items with owners.");
+  await expect(dialog.getByTestId("style-summary-language")).toHaveValue("zh");
+  await dialog.getByTestId("style-cancel").click();
+
+  // Summaries are now written in the chosen AI summary language, whatever the interface language.
+  await page.getByTestId("add-options-button").click();
+  await page.getByTestId("add-option-document").click();
+  await page.getByTestId("document-tab-paste").click();
+  await page.getByTestId("document-text-input").fill("Budget review\n\nThe team agreed on the budget for the launch. Maria will send the figures on Friday.");
+  await page.getByTestId("document-submit").click();
+  await page.getByTestId("document-confirm").click();
+  const item = page.getByTestId("task-item").filter({ hasText: "Budget review" }).first();
+  await item.getByTestId("task-open").click();
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+  await page.getByTestId("tab-summary").click();
+  await page.getByTestId("analysis-start").click();
+  await expect(page.getByTestId("summary-content").getByRole("heading", { name: "概述" })).toBeVisible({ timeout: 60_000 });
 });
