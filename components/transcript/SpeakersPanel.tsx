@@ -9,7 +9,13 @@ import ui from "@/components/tasks/ui.module.css";
 import { speakerLooks } from "./speakers";
 import styles from "./transcript.module.css";
 
-export function SpeakersPanel({ task, onRename, onSeek }: { task: Task; onRename: (speakerId: string) => void; onSeek?: (ms: number) => void }) {
+export function SpeakersPanel({ task, onRename, onSeek, onRedetect }: {
+  task: Task;
+  onRename: (speakerId: string) => void;
+  onSeek?: (ms: number) => void;
+  /** Opens "re-detect speakers"; absent where the task has no audio. */
+  onRedetect?: () => void;
+}) {
   const t = useTranslations("app.speakers");
   const tt = useTranslations("tasks");
   const looks = useMemo(() => speakerLooks(task.speakers, (n) => tt("speakerDefault", { n })), [task.speakers, tt]);
@@ -73,6 +79,11 @@ export function SpeakersPanel({ task, onRename, onSeek }: { task: Task; onRename
           })}
         </ul>
       )}
+      {onRedetect ? (
+        <button type="button" className={`${ui.btn} ${ui.ghost} ${styles.redetectBtn}`} onClick={onRedetect} data-testid="speaker-redetect-open">
+          {t("redetectOpen")}
+        </button>
+      ) : null}
     </section>
   );
 }

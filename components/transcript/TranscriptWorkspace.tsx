@@ -7,7 +7,7 @@ import { SpeakersPanel } from "./SpeakersPanel";
 import { TranscriptToolbar } from "./TranscriptToolbar";
 import { TranscriptView } from "./TranscriptView";
 import type { MediaController } from "./useMediaController";
-import { useSpeakerRename } from "./useSpeakerRename";
+import { useSpeakerRedetect, useSpeakerRename } from "./useSpeakerRename";
 import styles from "./transcript.module.css";
 
 export interface TranscriptWorkspaceProps {
@@ -22,6 +22,7 @@ export function TranscriptWorkspace({ task, onTaskChange, controller, editable =
   const [follow, setFollow] = useState(true);
   const [speakersOpen, setSpeakersOpen] = useState(false);
   const rename = useSpeakerRename(task, onTaskChange);
+  const redetect = useSpeakerRedetect(task, onTaskChange);
 
   return (
     <div className={styles.workspace} data-testid="transcript-workspace">
@@ -31,10 +32,11 @@ export function TranscriptWorkspace({ task, onTaskChange, controller, editable =
           <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={editable ? rename.open : undefined} editable={editable} />
         </div>
         <aside className={styles.workspaceAside}>
-          <SpeakersPanel task={task} onRename={rename.open} onSeek={(ms) => controller.seek(ms, true)} />
+          <SpeakersPanel task={task} onRename={rename.open} onSeek={(ms) => controller.seek(ms, true)} onRedetect={editable ? redetect.open : undefined} />
         </aside>
       </div>
       {rename.dialog}
+      {redetect.dialog}
     </div>
   );
 }

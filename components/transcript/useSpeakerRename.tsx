@@ -1,8 +1,9 @@
 "use client";
-// Opens the speaker rename dialog for one speaker of a task.
+// Opens the speaker dialogs of a task: rename one speaker, or detect them all again.
 import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { Task } from "@/lib/client/tasks";
+import { SpeakerRedetectDialog } from "./SpeakerRedetectDialog";
 import { SpeakerRenameDialog } from "./SpeakerRenameDialog";
 import { speakerLooks } from "./speakers";
 
@@ -26,4 +27,12 @@ export function useSpeakerRename(task: Task | null, onTaskChange: (t: Task) => v
       />
     ) : null;
   return { open: setSpeakerId, dialog };
+}
+
+/** Opens "re-detect speakers" for a task with audio; `open` is undefined where there is none. */
+export function useSpeakerRedetect(task: Task | null, onTaskChange: (t: Task) => void) {
+  const [opened, setOpened] = useState(false);
+  const possible = task !== null && task.source !== "document" && task.source !== "text";
+  const dialog = possible && opened ? <SpeakerRedetectDialog task={task} onClose={() => setOpened(false)} onStarted={onTaskChange} /> : null;
+  return { open: possible ? () => setOpened(true) : undefined, dialog };
 }

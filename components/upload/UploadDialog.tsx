@@ -31,6 +31,7 @@ import { IconAudio, IconClose, IconDown, IconGrip, IconUp, IconUpload, IconVideo
 import { errorMessage } from "@/components/tasks/useTaskList";
 import { useUsage } from "@/components/tasks/useUsage";
 import ui from "@/components/tasks/ui.module.css";
+import { SpeakerCountSelect } from "@/components/transcript/SpeakerCountSelect";
 import { DropZone } from "./DropZone";
 import styles from "./upload.module.css";
 
@@ -62,6 +63,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
   const [problems, setProblems] = useState<RuleProblem[]>([]);
   const [merge, setMerge] = useState(false);
   const [title, setTitle] = useState("");
+  const [speakerCount, setSpeakerCount] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -115,6 +117,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
     setServerError(null);
     setNotice(null);
     setTitle("");
+    setSpeakerCount(null);
   };
 
   // ---- what would be uploaded, and the quota check ------------------------
@@ -143,7 +146,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
     abortRef.current = ctrl;
     const files = toUpload.map((i) => i.file);
     try {
-      const opts = { onProgress: (f: number) => setProgress(f), signal: ctrl.signal };
+      const opts = { onProgress: (f: number) => setProgress(f), signal: ctrl.signal, speakerCount };
       const created = merge ? [(await tasksApi.merge(files, title, opts)).task] : (await tasksApi.create(files, opts)).tasks;
       toast.success(merge ? t("doneMerged") : t("done", { count: created.length }));
       clearAll();
@@ -331,6 +334,10 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
                 ) : null}
               </div>
             ) : null}
+
+            <div className={styles.mergeBox}>
+              <SpeakerCountSelect value={speakerCount} onChange={setSpeakerCount} disabled={uploading} testId="upload-speaker-count" />
+            </div>
 
             <div className={styles.summary} data-testid="upload-summary">
               <span data-testid="upload-total" data-minutes={reading ? "" : minutes.toFixed(2)}>

@@ -92,6 +92,8 @@ export interface Task extends TaskSummary {
   /** The saved summary changed after the map was drawn. */
   mindMapOutdated: boolean;
   speechEngine: string | null;
+  /** The number of speakers the owner gave; null when they were detected automatically. */
+  speakerCount: number | null;
   translations: { targetLanguage: string; status: TaskStatus }[];
 }
 
@@ -157,20 +159,31 @@ export const tasksApi = {
   editSpeakerNames: (id: string, speakers: Speaker[]) =>
     api.put<Task>(`/api/transcription/${enc(id)}/edit-speaker-names`, { speakers }),
   deleteBatch: (ids: string[]) => api.post<{ deleted: number }>("/api/transcription/tasks/delete-batch", { ids }),
+  /** Detects the speakers again from the stored audio; null lets the diarizer count them. */
+  redetectSpeakers: (id: string, speakerCount: number | null) =>
+    api.post<Task>(`/api/transcription/${enc(id)}/redetect-speakers`, { speakerCount }),
   /** Each file becomes its own task. */
-  create: (files: File[], opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) => {
-    const form = new FormData();
-    for (const f of files) form.append("file", f, f.name);
-    return api.upload<{ tasks: TaskSummary[] }>("/api/transcription/create", form, opts);
-  },
+  create: (files: File[], opts: UploadOptions = {}) => api.upload<{ tasks: TaskSummary[] }>("/api/transcription/create", uploadForm(files, opts), opts),
   /** All files, in this order, become one task. */
-  merge: (files: File[], title: string | undefined, opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) => {
-    const form = new FormData();
-    if (title && title.trim()) form.append("title", title.trim());
-    for (const f of files) form.append("file", f, f.name);
-    return api.upload<{ task: TaskSummary }>("/api/transcription/merge-transcribe", form, opts);
-  },
+  merge: (files: File[], title: string | undefined, opts: UploadOptions = {}) =>
+    api.upload<{ task: TaskSummary }>("/api/transcription/merge-transcribe", uploadForm(files, opts, title?.trim() ? { title: title.trim() } : {}), opts),
 };
+
+interface UploadOptions {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  /** How many people speak; null or absent lets the diarizer decide. */
+  speakerCount?: number | null;
+}
+
+function uploadForm(files: File[], opts: UploadOptions, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  // Fields before files: the server reads the form as a stream.
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (opts.speakerCount) form.append("speaker_count", String(opts.speakerCount));
+  for (const f of files) form.append("file", f, f.name);
+  return form;
+}
 
 export const usageApi = {
   get: () => api.get<Usage>("/api/usage"),

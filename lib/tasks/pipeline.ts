@@ -16,6 +16,7 @@ import { prisma } from "@/lib/server/prisma";
 import { fetchLinkMedia } from "@/lib/imports/link.service";
 import { PermanentTaskError } from "./task-errors";
 import { joinFullText, mediaFolder } from "./task.service";
+import { diarizeOptionsFor, reassignSpeakers } from "./speakers";
 
 /**
  * The transcription pipeline the worker runs for one task:
@@ -35,6 +36,7 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
       source: true,
       sourceUrl: true,
       completedSteps: true,
+      speakerCount: true,
       duration: true,
       mediaParts: { orderBy: { position: "asc" }, select: { storageKey: true } },
     },
@@ -111,9 +113,15 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
     // 3. diarize (our own, engine-independent) and save speakers and timeline together.
     await setProgress(taskId, { stage: "diarizing", percent: 88 });
     const { samples, sampleRate } = await readWavPcm(wav);
-    const turns = diarize(samples, sampleRate);
-    const entries = assignSpeakers(segments, turns);
+    const turns = diarize(samples, sampleRate, diarizeOptionsFor(task.speakerCount));
     await setProgress(taskId, { stage: "saving", percent: 96 });
+    // A finished transcript whose speakers are detected again keeps its entries (and the owner's edits).
+    if (await prisma.timelineEntry.count({ where: { taskId } })) {
+      const result = await reassignSpeakers(taskId, turns, opts.locale, [...done]);
+      await clearProgress(taskId);
+      return result;
+    }
+    const entries = assignSpeakers(segments, turns);
     const { t } = await translatorFor(opts.locale);
     // Default names follow the order in which the speakers first talk.
     const speakerNumbers = [...new Set(entries.map((e) => e.speaker))];
@@ -162,8 +170,21 @@ async function activeHotwords(userId: string): Promise<string[]> {
  * gives the reserved minutes back.
  */
 export async function markTranscriptionFailed(taskId: string, error: unknown, ctx: { locale: string; attempts: number; requestId: string }) {
-  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { userId: true, chargedMinutes: true, createTime: true, status: true } });
+  const task = await prisma.task.findUnique({
+    where: { id: taskId },
+    select: { userId: true, chargedMinutes: true, createTime: true, status: true, transcriptionTime: true, summary: true, completedSteps: true },
+  });
   if (!task || task.status === "completed") return;
+  if (task.transcriptionTime) {
+    // A re-detection of speakers failed: the transcript and its old speakers are intact, and nothing was charged.
+    logger.error("speaker re-detection failed", { taskId, error: error instanceof Error ? error.message : String(error) });
+    await prisma.task.update({
+      where: { id: taskId },
+      data: { status: task.summary ? "analysis_completed" : "completed", completedSteps: [...new Set([...task.completedSteps, "diarize"])], estimatedMinutes: null },
+    });
+    await clearProgress(taskId);
+    return;
+  }
   const { t } = await translatorFor(ctx.locale);
   const permanent = error instanceof PermanentTaskError ? error : null;
   const code = permanent?.code ?? "transcription_failed";

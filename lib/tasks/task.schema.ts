@@ -27,3 +27,9 @@ export const deleteBatchBody = z.object({ ids: z.array(z.string().min(1).max(64)
 
 export const FINAL_TRANSCRIPTION_STATES = ["completed", "failed", "analyzing", "analysis_completed", "analysis_failed", "translating", "translation_completed", "translation_failed", "regenerating"] as const;
 export const IN_PROGRESS_STATES = ["queued", "merging", "transcribing"] as const;
+
+/** Speakers a user may name for one recording (upload or re-detection); more is guesswork for any diarizer. */
+export const SPEAKER_COUNT_MAX = 10;
+
+/** POST /api/transcription/{id}/redetect-speakers: a count, or null to let the diarizer decide. */
+export const redetectSpeakersBody = z.object({ speakerCount: z.number().int().min(1).max(SPEAKER_COUNT_MAX).nullable() });

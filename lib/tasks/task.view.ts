@@ -37,6 +37,7 @@ export const taskDetailSelect = {
   mindMap: true,
   mindMapAt: true,
   speechEngine: true,
+  speakerCount: true,
   translations: { select: { targetLanguage: true, status: true }, orderBy: { createdAt: "asc" } },
   speakers: { select: { id: true, name: true, label: true }, orderBy: { position: "asc" } },
   timeline: { select: { position: true, begin: true, end: true, text: true, speakerId: true }, orderBy: { position: "asc" } },
@@ -95,6 +96,8 @@ export function toTaskDetail(t: DetailRow, progress: Progress | null | undefined
     // The saved summary changed after the map was drawn: the map needs redrawing.
     mindMapOutdated: Boolean(t.mindMap && t.summaryEditedAt && (!t.mindMapAt || t.summaryEditedAt > t.mindMapAt)),
     speechEngine: t.speechEngine,
+    // The number of speakers the owner gave (null: detected automatically).
+    speakerCount: t.speakerCount,
     translations: t.translations.map((x) => ({ targetLanguage: x.targetLanguage, status: x.status })),
   };
 }

@@ -10,6 +10,7 @@ import { prisma } from "@/lib/server/prisma";
 import { withReceivedForm, type ReceivedForm } from "./multipart";
 import { mediaFolder } from "./task.service";
 import { queueTranscription } from "./queueing";
+import { speakerCountField } from "./speakers";
 import { taskSummarySelect, toTaskSummary } from "./task.view";
 
 /** One uploaded file, written to scratch disk and checked by content. */
@@ -61,6 +62,8 @@ interface NewTask {
   title: string;
   source: "upload" | "merge";
   files: ReceivedFile[];
+  /** How many speakers the uploader said there are; null lets the diarizer decide. */
+  speakerCount: number | null;
 }
 
 /**
@@ -93,6 +96,7 @@ async function createTasks(userId: string, locale: string, planned: NewTask[], s
             source: t.source,
             status: "not_started",
             duration,
+            speakerCount: t.speakerCount,
             fileSize: t.files.reduce((s, f) => s + f.size, 0),
             mediaKind: isVideo ? "video" : "audio",
             mediaMime: t.files.length === 1 ? t.files[0]!.mime : "audio/wav",
@@ -127,8 +131,9 @@ async function createTasks(userId: string, locale: string, planned: NewTask[], s
 /** POST /api/transcription/create: every file becomes its own task. */
 export async function createFromUpload(req: Request, userId: string, locale: string) {
   return withReceivedForm(req, mediaLimits, async (form) => {
+    const speakerCount = speakerCountField(form.fields.speaker_count);
     const files = await checkFiles(form);
-    const planned = files.map((f) => ({ id: newTaskId(), title: titleOf(f.name), source: "upload" as const, files: [f] }));
+    const planned = files.map((f) => ({ id: newTaskId(), title: titleOf(f.name), source: "upload" as const, files: [f], speakerCount }));
     return { tasks: await createTasks(userId, locale, planned, form.fields.start !== "false") };
   });
 }
@@ -137,9 +142,10 @@ export async function createFromUpload(req: Request, userId: string, locale: str
 export async function createFromMerge(req: Request, userId: string, locale: string) {
   return withReceivedForm(req, mediaLimits, async (form) => {
     if (form.files.length < 2) throw new AppError("upload.mergeNeedsFiles");
+    const speakerCount = speakerCountField(form.fields.speaker_count);
     const files = await checkFiles(form);
     const title = form.fields.title?.trim() || titleOf(files[0]!.name);
-    const [task] = await createTasks(userId, locale, [{ id: newTaskId(), title, source: "merge", files }], form.fields.start !== "false");
+    const [task] = await createTasks(userId, locale, [{ id: newTaskId(), title, source: "merge", files, speakerCount }], form.fields.start !== "false");
     return { task };
   });
 }

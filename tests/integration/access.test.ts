@@ -8,6 +8,7 @@ import { GET as mediaUrl } from "@/app/api/transcription/tasks/[id]/media-url/ro
 import { PUT as editSpeakers } from "@/app/api/transcription/[id]/edit-speaker-names/route";
 import { PUT as editEntries } from "@/app/api/transcription/[id]/edit/route";
 import { PUT as editTitle } from "@/app/api/transcription/[id]/edit-title/route";
+import { POST as redetect } from "@/app/api/transcription/[id]/redetect-speakers/route";
 import { POST as deleteBatch } from "@/app/api/transcription/tasks/delete-batch/route";
 import { GET as media } from "@/app/api/media/[taskId]/route";
 import { GET as usage } from "@/app/api/usage/route";
@@ -43,6 +44,7 @@ const idRoutes = [
   ["PUT edit", editEntries, "PUT", { entries: [{ index: 0, text: "mine now" }] }],
   ["PUT edit-title", editTitle, "PUT", { title: "mine now" }],
   ["PUT edit-speaker-names", editSpeakers, "PUT", { speakers: [{ id: "x", name: "mine" }] }],
+  ["POST redetect-speakers", redetect, "POST", { speakerCount: 2 }],
 ] as const;
 
 describe("another signed-in user gets nothing of yours", () => {

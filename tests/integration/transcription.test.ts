@@ -11,12 +11,15 @@ import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
 import { PUT as editSpeakers } from "@/app/api/transcription/[id]/edit-speaker-names/route";
 import { PUT as editEntries } from "@/app/api/transcription/[id]/edit/route";
 import { PUT as editTitle } from "@/app/api/transcription/[id]/edit-title/route";
+import { POST as redetect } from "@/app/api/transcription/[id]/redetect-speakers/route";
 import { POST as deleteBatch } from "@/app/api/transcription/tasks/delete-batch/route";
 import { GET as usage } from "@/app/api/usage/route";
 import { bullPrefix, queues } from "@/lib/jobs/contract";
 import { newRedisConnection } from "@/lib/server/redis";
 import { prisma } from "@/lib/server/prisma";
+import { markTranscriptionFailed } from "@/lib/tasks/pipeline";
 import { runTranscriptionJob } from "@/workers/transcription";
+import { seedTranscribedTask } from "@/tests/helpers/tasks";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
 import { signIn } from "@/tests/helpers/users";
@@ -133,6 +136,91 @@ describe("upload → transcript", () => {
     expect(task.status).toBe("completed");
     expect(task.speakers).toHaveLength(2);
     expect(new Set(task.timeline.map((e) => e.speakerId)).size).toBe(2);
+  });
+
+  it("keeps to the number of speakers given at upload, and refuses a number out of range", async () => {
+    const form = await formWithFiles([{ path: path.join(CORPUS, "multi/pyannote_sample.wav") }], { speaker_count: "1" });
+    const res = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form });
+    const task = await waitForStatus(res.data.tasks[0]!.id, user.token);
+    expect(task.status).toBe("completed");
+    expect(task.speakers).toHaveLength(1);
+    expect((task as TaskJson & { speakerCount: number | null }).speakerCount).toBe(1);
+
+    const before = await taskCount(user.userId);
+    const bad = await call(create, { token: user.token, form: await formWithFiles([{ path: path.join(CORPUS, "single/en_jfk.wav") }], { speaker_count: "11" }) });
+    expect(bad.code).toBe(400);
+    expect(bad.message).toBe("The number of speakers must be from 1 to 10, or automatic");
+    expect(await taskCount(user.userId)).toBe(before);
+  });
+
+  it("re-detects the speakers of a finished task, keeping text edits, names, analysis and minutes", async () => {
+    const form = await formWithFiles([{ path: path.join(CORPUS, "multi/pyannote_sample.wav") }], { speaker_count: "1" });
+    const res = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form });
+    const id = res.data.tasks[0]!.id;
+    const first = await waitForStatus(id, user.token);
+    expect(first.speakers).toHaveLength(1);
+    await call(editSpeakers, { token: user.token, method: "PUT", params: { id }, json: { speakers: [{ id: first.speakers[0]!.id, name: "Alice" }] } });
+    await call(editEntries, { token: user.token, method: "PUT", params: { id }, json: { entries: [{ index: 0, text: "Edited by hand." }] } });
+    // As if it had been analysed: re-detection must leave it analysed.
+    await prisma.task.update({ where: { id }, data: { summary: "# Summary", status: "analysis_completed" } });
+    const minutes = (await prisma.task.findUniqueOrThrow({ where: { id }, select: { chargedMinutes: true } })).chargedMinutes;
+    const used = (await call<{ usedMinutes: number }>(usage, { token: user.token })).data.usedMinutes;
+
+    const started = await call<TaskJson>(redetect, { token: user.token, params: { id }, json: { speakerCount: 2 } });
+    expect(started.code).toBe(200);
+    expect(started.data.status).toBe("queued");
+    // A second request while it runs is refused, not queued twice.
+    const again = await call(redetect, { token: user.token, params: { id }, json: { speakerCount: 2 } });
+    expect(again.code).toBe(409);
+
+    const done = await waitForStatus(id, user.token, ["analysis_completed", "completed", "failed"]);
+    expect(done.status).toBe("analysis_completed");
+    expect(done.speakers).toHaveLength(2);
+    expect(new Set(done.timeline.map((e) => e.speakerId)).size).toBe(2);
+    expect(done.timeline).toHaveLength(first.timeline.length);
+    expect(done.timeline[0]!.text).toBe("Edited by hand.");
+    expect(done.timeline.map((e) => [e.begin, e.end])).toEqual(first.timeline.map((e) => [e.begin, e.end]));
+    expect(done.speakers.map((s) => s.name)).toContain("Alice");
+    expect((await prisma.task.findUniqueOrThrow({ where: { id }, select: { chargedMinutes: true } })).chargedMinutes).toBe(minutes);
+    expect((await call<{ usedMinutes: number }>(usage, { token: user.token })).data.usedMinutes).toBe(used);
+
+    // Back to automatic: the diarizer finds the two voices by itself.
+    await call(redetect, { token: user.token, params: { id }, json: { speakerCount: null } });
+    const auto = await waitForStatus(id, user.token, ["analysis_completed", "completed", "failed"]);
+    expect(auto.speakers).toHaveLength(2);
+    expect((auto as TaskJson & { speakerCount: number | null }).speakerCount).toBeNull();
+  });
+
+  it("a re-detection that fails for good leaves the transcript, its speakers and the minutes as they were", async () => {
+    const id = await seedTranscribedTask(user.userId, "Failed re-detection", [{ speaker: 0, at: 0, text: "Hello there." }], "transcribing");
+    await prisma.task.update({ where: { id }, data: { transcriptionTime: new Date(), summary: "# Notes", chargedMinutes: 1, completedSteps: ["prepare", "transcribe"] } });
+    await markTranscriptionFailed(id, new Error("storage went away"), { locale: "en", attempts: 3, requestId: "r1" });
+    const after = await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true, chargedMinutes: true, errorCode: true, completedSteps: true, speakers: true } });
+    expect(after).toMatchObject({ status: "analysis_completed", chargedMinutes: 1, errorCode: null });
+    expect(after.completedSteps).toContain("diarize");
+    expect(after.speakers).toHaveLength(1);
+  });
+
+  it("refuses re-detection for another user, for text tasks and for bad counts", async () => {
+    const form = await formWithFiles([{ path: path.join(CORPUS, "single/en_LDC93S1.wav") }]);
+    const res = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form });
+    const id = res.data.tasks[0]!.id;
+    await waitForStatus(id, user.token);
+    const stranger = await signIn("tx-redetect-stranger");
+    const denied = await call(redetect, { token: stranger.token, params: { id }, json: { speakerCount: 2 } });
+    expect(denied.code).toBe(404);
+    expect((await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true } })).status).toBe("completed");
+
+    const bad = await call(redetect, { token: user.token, params: { id }, json: { speakerCount: 0 } });
+    expect(bad.code).toBe(400);
+
+    const text = await prisma.task.create({ data: { userId: user.userId, title: "Notes", status: "completed", source: "text", completedSteps: ["transcribe"] }, select: { id: true } });
+    const refused = await call(redetect, { token: user.token, params: { id: text.id }, json: { speakerCount: 2 } });
+    expect(refused.code).toBe(400);
+    expect(refused.message).toBe("Speakers can only be detected in audio or video; this task was made from text");
+
+    const anonymous = await call(redetect, { params: { id }, json: { speakerCount: 2 } });
+    expect(anonymous.code).toBe(401);
   });
 
   it("accepts video, one task per file, and merges files in the order sent", async () => {

@@ -25,7 +25,7 @@ import { TimelineList } from "@/components/transcript/TimelineList";
 import { TranscriptToolbar } from "@/components/transcript/TranscriptToolbar";
 import { TranscriptView } from "@/components/transcript/TranscriptView";
 import { useMediaController } from "@/components/transcript/useMediaController";
-import { useSpeakerRename } from "@/components/transcript/useSpeakerRename";
+import { useSpeakerRedetect, useSpeakerRename } from "@/components/transcript/useSpeakerRename";
 import { hasTranscript, isInProgress, type Task, type TaskSummary } from "@/lib/client/tasks";
 import { formatClock } from "@/lib/client/transcript-export";
 import type { UploadMode } from "@/lib/client/upload-rules";
@@ -179,6 +179,7 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: stri
     [onSummaryChange, setTask],
   );
   const rename = useSpeakerRename(task, onTaskChange);
+  const redetect = useSpeakerRedetect(task, onTaskChange);
 
   if (!view) {
     return (
@@ -258,12 +259,13 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: stri
             <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={rename.open} />
           </>
         ) : tab === "speakers" ? (
-          <SpeakersPanel task={task} onRename={rename.open} onSeek={(ms) => controller.seek(ms, true)} />
+          <SpeakersPanel task={task} onRename={rename.open} onSeek={(ms) => controller.seek(ms, true)} onRedetect={redetect.open} />
         ) : (
           <TimelineList task={task} controller={controller} follow={follow} />
         )}
       </div>
       {rename.dialog}
+      {redetect.dialog}
     </div>
   );
 }
