@@ -1,7 +1,7 @@
 "use client";
 // One task: title (inline rename), status, error panel, tabs Original text /
 // Summary / Mind map, and delete.
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useFormatter, useTranslations } from "next-intl";
 import { CentredLoader } from "@/components/shell/CentredLoader";
@@ -25,7 +25,7 @@ import transcriptStyles from "@/components/transcript/transcript.module.css";
 import { TaskProgress } from "./TaskProgress";
 import { TitleEditor } from "./TitleEditor";
 import { errorMessage } from "./useTaskList";
-import { useTaskDetail } from "./useTaskDetail";
+import { useListedTask } from "./useTaskDetail";
 import ui from "./ui.module.css";
 import styles from "./tasks.module.css";
 
@@ -40,12 +40,6 @@ export type DetailTab = "original" | "summary" | "mindmap";
 
 const isDocument = (task: Task) => task.source === "document" || task.source === "text";
 
-/** The list's part of a task: what the detail reports back when the task changes. */
-function summaryOf(task: Task): TaskSummary {
-  const { speakers: _s, timeline: _tl, fullText: _f, summary: _su, summaryEngine: _se, summaryLanguage: _sl, mindMap: _m, mindMapOutdated: _mo, speechEngine: _e, speakerCount: _sc, translations: _tr, ...rest } = task;
-  return rest;
-}
-
 export interface TaskDetailProps {
   taskId: string;
   summary: TaskSummary | null;
@@ -58,7 +52,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   const t = useTranslations("app.detail");
   const terr = useTranslations("errors");
   const format = useFormatter();
-  const { task, setTask, error, loading, reload } = useTaskDetail(taskId, summary);
+  const { task, error, loading, reload, view, onTaskChange, onSummary } = useListedTask(taskId, summary, onSummaryChange);
   const [tab, setTab] = useState<DetailTab>("original");
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -67,25 +61,6 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   const [styleOpen, setStyleOpen] = useState(false);
   const controller = useMediaController();
   const translationView = useTranslationView(taskId, task?.title ?? summary?.title ?? "");
-
-  // The list's copy is polled, so it has the freshest status and progress.
-  const view: TaskSummary | null = task ? { ...task, ...(summary ?? {}) } : summary;
-
-  const onTaskChange = useCallback(
-    (next: Task) => {
-      setTask(next);
-      onSummaryChange(summaryOf(next));
-    },
-    [setTask, onSummaryChange],
-  );
-
-  const onSummary = useCallback(
-    (s: TaskSummary) => {
-      onSummaryChange(s);
-      setTask((cur) => (cur ? { ...cur, ...s } : cur));
-    },
-    [onSummaryChange, setTask],
-  );
 
   const start = async () => {
     setStarting(true);

@@ -48,3 +48,37 @@ export function useTaskDetail(id: string | null, summary?: TaskSummary | null) {
 
   return { task: state.task, setTask, error: state.error, loading: state.loading, reload };
 }
+
+/** The list's part of a task: what the detail reports back when the task changes. */
+function summaryOf(task: Task): TaskSummary {
+  const { speakers: _s, timeline: _tl, fullText: _f, summary: _su, summaryEngine: _se, summaryLanguage: _sl, mindMap: _m, mindMapOutdated: _mo, speechEngine: _e, speakerCount: _sc, translations: _tr, ...rest } = task;
+  return rest;
+}
+
+/**
+ * A task shown beside the list (desktop detail, mobile view): the detail, the
+ * merged view (the list's polled copy has the freshest status), and the two
+ * ways a change flows back to the list.
+ */
+export function useListedTask(id: string, summary: TaskSummary | null, onSummaryChange: (s: TaskSummary) => void) {
+  const detail = useTaskDetail(id, summary);
+  const { task, setTask } = detail;
+  const view: TaskSummary | null = task ? { ...task, ...(summary ?? {}) } : summary;
+  // A change made here (rename, edit, re-detect): keep it and tell the list.
+  const onTaskChange = useCallback(
+    (next: Task) => {
+      setTask(next);
+      onSummaryChange(summaryOf(next));
+    },
+    [setTask, onSummaryChange],
+  );
+  // A new status from an action (start, analyse): tell the list and merge it in.
+  const onSummary = useCallback(
+    (s: TaskSummary) => {
+      onSummaryChange(s);
+      setTask((cur) => (cur ? { ...cur, ...s } : cur));
+    },
+    [onSummaryChange, setTask],
+  );
+  return { ...detail, view, onTaskChange, onSummary };
+}

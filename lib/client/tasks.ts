@@ -3,6 +3,7 @@
 // lib/tasks/task.view.ts.
 import { api } from "@/lib/client/api";
 import type { MindMapNode } from "@/lib/analysis/types";
+import type { Usage } from "@/lib/billing/usage";
 
 export type TaskStatus =
   | "not_started"
@@ -110,13 +111,8 @@ export interface MediaUrl {
   expiresAt: string;
 }
 
-export interface Usage {
-  usedMinutes: number;
-  totalMinutes: number;
-  remainingMinutes: number;
-  nextResetDate: string;
-  plan: string;
-}
+// GET /api/usage answers the server's own shape (a type only: nothing of the server module reaches the bundle).
+export type { Usage };
 
 /** States in which the transcription is still moving. */
 export const IN_PROGRESS_STATUSES: readonly TaskStatus[] = ["queued", "merging", "transcribing"];

@@ -17,7 +17,7 @@ import { TaskErrorPanel } from "@/components/tasks/TaskErrorPanel";
 import { TaskProgress } from "@/components/tasks/TaskProgress";
 import { TitleEditor } from "@/components/tasks/TitleEditor";
 import { IconLeft, IconRight } from "@/components/tasks/icons";
-import { useTaskDetail } from "@/components/tasks/useTaskDetail";
+import { useListedTask } from "@/components/tasks/useTaskDetail";
 import { useTaskList } from "@/components/tasks/useTaskList";
 import { MediaPlayer } from "@/components/transcript/MediaPlayer";
 import { SpeakersPanel } from "@/components/transcript/SpeakersPanel";
@@ -26,7 +26,7 @@ import { TranscriptToolbar } from "@/components/transcript/TranscriptToolbar";
 import { TranscriptView } from "@/components/transcript/TranscriptView";
 import { useMediaController } from "@/components/transcript/useMediaController";
 import { useSpeakerRedetect, useSpeakerRename } from "@/components/transcript/useSpeakerRename";
-import { hasTranscript, isInProgress, type Task, type TaskSummary } from "@/lib/client/tasks";
+import { hasTranscript, isInProgress, type TaskSummary } from "@/lib/client/tasks";
 import { formatClock } from "@/lib/client/transcript-export";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import theme from "@/components/tasks/theme.module.css";
@@ -157,27 +157,11 @@ function MobileTaskList({ data, loading, total, pageSize, page, onPage, onSelect
 
 function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: string; summary: TaskSummary | null; onBack: () => void; onSummaryChange: (s: Partial<TaskSummary> & { id: string }) => void }) {
   const t = useTranslations("app");
-  const { task, setTask, error, reload } = useTaskDetail(taskId, summary);
+  const { task, error, reload, view, onTaskChange, onSummary } = useListedTask(taskId, summary, onSummaryChange);
   const [tab, setTab] = useState<MobileTab>("text");
   const [follow, setFollow] = useState(true);
   const [summaryDraft, setSummaryDraft] = useState<string | null>(null);
   const controller = useMediaController();
-  const view: TaskSummary | null = task ? { ...task, ...(summary ?? {}) } : summary;
-
-  const onTaskChange = useCallback(
-    (next: Task) => {
-      setTask(next);
-      onSummaryChange({ id: next.id, title: next.title, status: next.status, updateTime: next.updateTime });
-    },
-    [setTask, onSummaryChange],
-  );
-  const onSummary = useCallback(
-    (s: TaskSummary) => {
-      onSummaryChange(s);
-      setTask((cur) => (cur ? { ...cur, ...s } : cur));
-    },
-    [onSummaryChange, setTask],
-  );
   const rename = useSpeakerRename(task, onTaskChange);
   const redetect = useSpeakerRedetect(task, onTaskChange);
 
