@@ -20,7 +20,7 @@ async function estimateMinutes(taskId: string): Promise<number> {
 }
 
 /** Marks the task queued (clearing an earlier failure) and puts its job on the queue. */
-export async function queueTranscription(taskId: string, locale: string, opts: { retry?: boolean } = {}): Promise<void> {
+export async function queueTranscription(taskId: string, locale: string, opts: { retry?: boolean; estimatedMinutes?: number } = {}): Promise<void> {
   if (opts.retry) {
     // A failed task gave its minutes back; a retry reserves them again. Finished steps are kept.
     await prisma.$transaction(async (db) => {
@@ -35,7 +35,7 @@ export async function queueTranscription(taskId: string, locale: string, opts: {
     where: { id: taskId },
     data: {
       status: "queued",
-      estimatedMinutes: await estimateMinutes(taskId),
+      estimatedMinutes: opts.estimatedMinutes ?? (await estimateMinutes(taskId)),
       ...(opts.retry ? { errorCode: null, errorMessage: null, errorDescription: null, errorSuggestions: [], requestId: null } : {}),
     },
   });

@@ -51,7 +51,8 @@ export async function requestSpeakerRedetection(userId: string, taskId: string, 
     where: { id: taskId },
     data: { speakerCount, completedSteps: task.completedSteps.filter((s) => s !== "diarize") },
   });
-  await queueTranscription(taskId, locale);
+  // Only the diarization runs: seconds per hour of audio, so "about a minute" whatever the length.
+  await queueTranscription(taskId, locale, { estimatedMinutes: 1 });
 }
 
 /**
