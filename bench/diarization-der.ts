@@ -21,6 +21,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { diarizationErrorRate, parseRttm, parseUem, type LabelledSegment, type TimeRange } from "@/lib/diarization/der";
+import { rng } from "@/lib/diarization/cluster";
 import { DEFAULT_TUNING, diarizeWith, type SpeakerTurn, type Tuning } from "@/lib/diarization/diarize";
 import { normalizeToWav, readWavPcm } from "@/lib/media/ffmpeg";
 import { CORPUS_DIR } from "./lib/corpus";
@@ -180,16 +181,20 @@ export function overallRow(rows: DerRow[]): DerRow {
   };
 }
 
-/** Repeats the (16 kHz) clips end to end with ffmpeg's concat demuxer and cuts the result at `seconds`. */
+/** Repeats the (16 kHz) clips end to end and cuts the result at `seconds`. */
 async function buildLongRecording(wavs: string[], seconds: number, out: string): Promise<void> {
   let clipSec = 0;
   for (const w of wavs) clipSec += (await readWavPcm(w)).samples.length / 16000;
   const rounds = Math.ceil(seconds / clipSec);
-  const list = path.join(path.dirname(out), "concat.txt");
-  const lines: string[] = [];
-  for (let i = 0; i < rounds; i++) for (const w of wavs) lines.push(`file '${w.replace(/'/g, "'\\''")}'`);
-  await fsp.writeFile(list, `${lines.join("\n")}\n`);
-  const r = spawnSync("ffmpeg", ["-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", list, "-t", String(seconds), "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", out], { encoding: "utf8" });
+  await concatWavs(Array.from({ length: rounds }, () => wavs).flat(), out, seconds);
+}
+
+/** Joins 16 kHz mono WAVs in order with ffmpeg's concat demuxer (one process, however many clips), optionally cut at `seconds`. */
+async function concatWavs(wavs: string[], out: string, seconds?: number): Promise<void> {
+  const list = `${out}.txt`;
+  await fsp.writeFile(list, `${wavs.map((w) => `file '${w.replace(/'/g, "'\\''")}'`).join("\n")}\n`);
+  const cut = seconds === undefined ? [] : ["-t", String(seconds)];
+  const r = spawnSync("ffmpeg", ["-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", list, ...cut, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", out], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`ffmpeg concat failed: ${r.stderr}`);
 }
 
@@ -205,16 +210,9 @@ function corpusClips(prefix: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** Deterministic shuffle (mulberry32), so every run builds the same recording. */
+/** Deterministic shuffle, so every run builds the same recording. */
 function shuffled<T>(items: T[], seed: number): T[] {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = rng(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
@@ -258,7 +256,7 @@ async function measureKnownVoices(tmp: string, tuning: Tuning): Promise<KnownVoi
   const rows: KnownVoicesRow[] = [];
   for (const [m, mix] of mixes.entries()) {
     const reference: LabelledSegment[] = [];
-    const lines: string[] = [];
+    const wavs: string[] = [];
     let at = 0;
     for (let round = 0; at < mix.seconds; round++) {
       const orders = mix.voices.map((v, i) => (mix.shuffle ? shuffled(v.clips, round * 31 + i + 1) : v.clips));
@@ -267,17 +265,14 @@ async function measureKnownVoices(tmp: string, tuning: Tuning): Promise<KnownVoi
         for (const [i, order] of orders.entries()) {
           if (c >= order.length || at >= mix.seconds) continue;
           const { wav, sec } = await prepare(order[c]);
-          lines.push(`file '${wav.replace(/'/g, "'\\''")}'`);
+          wavs.push(wav);
           reference.push({ start: at, end: at + sec, speaker: mix.voices[i].label });
           at += sec;
         }
       }
     }
-    const list = path.join(tmp, `mix-${m}.txt`);
     const out = path.join(tmp, `mix-${m}.wav`);
-    await fsp.writeFile(list, `${lines.join("\n")}\n`);
-    const r = spawnSync("ffmpeg", ["-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", list, "-c:a", "pcm_s16le", "-f", "wav", out], { encoding: "utf8" });
-    if (r.status !== 0) throw new Error(`ffmpeg concat failed: ${r.stderr}`);
+    await concatWavs(wavs, out);
     const pcm = await readWavPcm(out);
     const turns = diarizeWith(pcm.samples, pcm.sampleRate, {}, tuning);
     const hypothesis = turns.map((t) => ({ start: t.start, end: t.end, speaker: String(t.speaker) }));

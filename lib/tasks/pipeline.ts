@@ -16,7 +16,7 @@ import { prisma } from "@/lib/server/prisma";
 import { fetchLinkMedia } from "@/lib/imports/link.service";
 import { PermanentTaskError } from "./task-errors";
 import { joinFullText, mediaFolder } from "./task.service";
-import { diarizeOptionsFor, reassignSpeakers } from "./speakers";
+import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
 
 /**
  * The transcription pipeline the worker runs for one task:
@@ -37,6 +37,7 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
       sourceUrl: true,
       completedSteps: true,
       speakerCount: true,
+      transcriptionTime: true,
       duration: true,
       mediaParts: { orderBy: { position: "asc" }, select: { storageKey: true } },
     },
@@ -115,8 +116,8 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
     const { samples, sampleRate } = await readWavPcm(wav);
     const turns = diarize(samples, sampleRate, diarizeOptionsFor(task.speakerCount));
     await setProgress(taskId, { stage: "saving", percent: 96 });
-    // A finished transcript whose speakers are detected again keeps its entries (and the owner's edits).
-    if (await prisma.timelineEntry.count({ where: { taskId } })) {
+    // A transcript that finished before is having its speakers detected again: it keeps its entries (and the owner's edits).
+    if (task.transcriptionTime) {
       const result = await reassignSpeakers(taskId, turns, opts.locale, [...done]);
       await clearProgress(taskId);
       return result;
@@ -180,7 +181,7 @@ export async function markTranscriptionFailed(taskId: string, error: unknown, ct
     logger.error("speaker re-detection failed", { taskId, error: error instanceof Error ? error.message : String(error) });
     await prisma.task.update({
       where: { id: taskId },
-      data: { status: task.summary ? "analysis_completed" : "completed", completedSteps: [...new Set([...task.completedSteps, "diarize"])], estimatedMinutes: null },
+      data: { status: restingStatus(task.summary), completedSteps: [...new Set([...task.completedSteps, "diarize"])], estimatedMinutes: null },
     });
     await clearProgress(taskId);
     return;

@@ -1,11 +1,10 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { assignSpeakers } from "@/lib/diarization/assign";
-import type { SpeakerTurn } from "@/lib/diarization/diarize";
-import type { DiarizeOptions } from "@/lib/diarization/diarize";
+import type { DiarizeOptions, SpeakerTurn } from "@/lib/diarization/diarize";
 import { translatorFor } from "@/lib/i18n/server";
 import { Prisma, prisma } from "@/lib/server/prisma";
-import { SPEAKER_COUNT_MAX } from "./task.schema";
+import { IN_PROGRESS_STATES, SPEAKER_COUNT_MAX } from "./task.schema";
 import { queueTranscription } from "./queueing";
 
 /**
@@ -32,6 +31,11 @@ export function diarizeOptionsFor(speakerCount: number | null): DiarizeOptions {
 // Statuses in which a finished transcript rests; re-detection starts only from them.
 const RESTING = ["completed", "analysis_completed", "analysis_failed", "translation_completed", "translation_failed"] as const;
 
+/** Where a finished transcript goes back to after its speakers were (or failed to be) detected again: an analysed task stays analysed. */
+export function restingStatus(summary: string | null): "analysis_completed" | "completed" {
+  return summary ? "analysis_completed" : "completed";
+}
+
 /**
  * POST /api/transcription/{id}/redetect-speakers: queues the diarization again
  * with the given count (null: automatic). The stored audio and engine output
@@ -44,7 +48,7 @@ export async function requestSpeakerRedetection(userId: string, taskId: string, 
   });
   if (!task) throw new AppError("tasks.notFound");
   if (task.source === "document" || task.source === "text") throw new AppError("tasks.speakersNeedAudio");
-  if (task.status === "queued" || task.status === "merging" || task.status === "transcribing") throw new AppError("tasks.transcriptionRunning");
+  if ((IN_PROGRESS_STATES as readonly string[]).includes(task.status)) throw new AppError("tasks.transcriptionRunning");
   if (task.status === "analyzing" || task.status === "regenerating") throw new AppError("analysis.running");
   if (!(RESTING as readonly string[]).includes(task.status) || !task.completedSteps.includes("transcribe")) throw new AppError("tasks.noTranscription");
   await prisma.task.update({
@@ -121,8 +125,7 @@ export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], loc
     }
     await db.task.update({
       where: { id: taskId },
-      // Back to where the transcript rested: an analysed task stays analysed.
-      data: { status: task.summary ? "analysis_completed" : "completed", completedSteps: [...done, "diarize"], estimatedMinutes: null },
+      data: { status: restingStatus(task.summary), completedSteps: [...done, "diarize"], estimatedMinutes: null },
     });
   });
   return { speakers: order.length, entries: task.timeline.length, redetected: true };
