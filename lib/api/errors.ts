@@ -15,6 +15,12 @@ export const errorCatalogue = {
   "common.notFound": 404,
   "common.serverError": 500,
   "common.tooManyRequests": 429,
+  "common.bodyTooLarge": 413,
+  "common.malformedRequest": 400,
+  "common.invalidCharacters": 400,
+  "common.rateLimited": 429,
+  "common.dailyLimit": 429,
+  "common.serviceUnavailable": 503,
   // upload (spec §8 Upload)
   "upload.fileSizeLimitExceeded": 413,
   "upload.audioTooLarge": 413,
