@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+// The one schema helper for text a user sends. PostgreSQL refuses NUL in text,
+// and other control characters have no business in a title or a name, so:
+// - single-line fields (titles, names, ids, emails) that hold a control
+//   character are refused with the catalogue's "invalid characters" 400;
+// - multi-line bodies (pasted text, transcript edits, questions) keep tabs and
+//   line breaks and silently lose every other control character.
+// No server imports: the browser's forms use the same schemas.
+
+/** The catalogue key the error envelope uses for a refused field (lib/api/respond.ts reads it from the zod issue). */
+export const INVALID_CHARACTERS_KEY = "common.invalidCharacters";
+
+// C0 controls and DEL. Lone surrogates need no rule: the driver encodes them as U+FFFD.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// In multi-line text, everything above but tab, line feed and carriage return.
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text);
+}
+
+/** Removes control characters other than \t, \n and \r. */
+export function stripControlCharacters(text: string): string {
+  return text.replace(CONTROL_EXCEPT_LINES, "");
+}
+
+export interface SafeTextOptions {
+  max: number;
+  min?: number;
+  /** Multi-line: keep \t \n \r, strip other controls. Single-line (default): refuse any control character. */
+  multiline?: boolean;
+  /** Trim surrounding white space first (single-line fields; default false). */
+  trim?: boolean;
+}
+
+/** A user-text string field: length-checked, with control characters refused (single-line) or stripped (multi-line). */
+export function safeText({ max, min, multiline = false, trim = false }: SafeTextOptions) {
+  let base = z.string();
+  if (trim) base = base.trim();
+  if (min !== undefined) base = base.min(min);
+  base = base.max(max);
+  if (multiline) return base.transform(stripControlCharacters);
+  return base.refine((s) => !hasControlCharacters(s), { params: { key: INVALID_CHARACTERS_KEY } });
+}
+
+/** An id from a path, query or body: 1–64 characters, none of them control characters. */
+export const safeId = safeText({ min: 1, max: 64 });
