@@ -5,6 +5,7 @@ import { bullPrefix, heartbeatKey, queues, type JobName } from "@/lib/jobs/contr
 import { requeueStrandedTasks } from "@/lib/tasks/recovery";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
+import { assertSecretsAtStart } from "@/lib/server/secrets";
 import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { runAnalysisJob, runTranslationJob } from "./analysis";
@@ -50,6 +51,7 @@ function startWorker(queue: string, concurrency: number, connection: ReturnType<
 }
 
 async function main() {
+  assertSecretsAtStart("worker");
   const connection = newRedisConnection();
   const workers = [
     // Speech uses every core inside one job (chunks in parallel), so media jobs run one at a time by default.

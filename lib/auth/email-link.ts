@@ -8,6 +8,7 @@ import type { Edition } from "@/lib/edition/edition";
 import { openSession } from "./session";
 import { randomToken, sha256 } from "./tokens";
 import { findOrCreateUserByEmail } from "./users";
+import { safeReturnUrl } from "./return-url";
 
 export const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
 // Guards an inbox against floods: at most this many links per address per validity window.
@@ -25,7 +26,7 @@ export async function sendLoginLink(
   const token = randomToken();
   const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_MS);
   await prisma.loginLink.create({
-    data: { email: input.email, tokenHash: sha256(token), expiresAt, returnUrl: input.returnUrl ?? null, referral: input.referralCode ?? null },
+    data: { email: input.email, tokenHash: sha256(token), expiresAt, returnUrl: safeReturnUrl(input.returnUrl), referral: input.referralCode ?? null },
   });
   const url = new URL(`/${input.origin}/callback`, env().APP_URL);
   url.searchParams.set("token", token);

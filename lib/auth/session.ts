@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/server/prisma";
 import { env } from "@/lib/server/env";
+import { devLoginAllowed } from "@/lib/server/secrets";
 import type { Edition } from "@/lib/edition/edition";
 import { findOrCreateUserByEmail, getUser, type PublicUserRow } from "./users";
 import { issueAccessToken, readAccessToken, sha256 } from "./tokens";
@@ -22,10 +23,12 @@ export async function openSession(userId: string, deviceId: string) {
   return { access_token: token, device_id: deviceId };
 }
 
-/** The development login (spec §7): only when AUTH_DEV_TOKEN, AUTH_DEV_USER and AUTH_DEV_DEVICE_ID are all set. */
+/** The development login (spec §7): only when AUTH_DEV_TOKEN, AUTH_DEV_USER and AUTH_DEV_DEVICE_ID are all set (and, in production, allowed). */
 export function devLoginConfig(): { token: string; email: string; deviceId: string } | null {
   const { AUTH_DEV_TOKEN, AUTH_DEV_USER, AUTH_DEV_DEVICE_ID } = env();
   if (!AUTH_DEV_TOKEN || !AUTH_DEV_USER || !AUTH_DEV_DEVICE_ID) return null;
+  // A fixed bearer token: refused in production unless ALLOW_DEV_LOGIN_IN_PRODUCTION=1.
+  if (!devLoginAllowed(env())) return null;
   return { token: AUTH_DEV_TOKEN, email: AUTH_DEV_USER.toLowerCase(), deviceId: AUTH_DEV_DEVICE_ID };
 }
 

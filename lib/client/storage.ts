@@ -1,5 +1,7 @@
 "use client";
 
+import { safeReturnUrl } from "@/lib/auth/return-url";
+
 // Local storage keys of spec §3, and safe accessors (no-ops during server rendering
 // or when storage is blocked). Every module reads and writes storage through here.
 export const STORAGE_KEYS = {
@@ -79,12 +81,12 @@ export function notifyAuthChange(): void {
 }
 
 /**
- * A same-origin path (with query) that is safe to navigate to after sign-in;
- * anything else (absolute URLs, protocol-relative "//host") yields null.
+ * A path of our own pages (with query) that is safe to navigate to after sign-in; a
+ * same-origin absolute URL is reduced to its path first. Anything else yields null.
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value) return null;
-  let v = value.trim();
+  let v = value;
   if (typeof window !== "undefined" && /^https?:\/\//i.test(v)) {
     try {
       const u = new URL(v);
@@ -94,8 +96,8 @@ export function safeReturnPath(value: string | null | undefined): string | null 
       return null;
     }
   }
-  if (!v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\")) return null;
-  return v;
+  // The one rule for return URLs, shared with the server (lib/auth/return-url.ts).
+  return safeReturnUrl(v);
 }
 
 /** Current path and query of the page (what a return URL records). */

@@ -9,6 +9,9 @@ const bool = z
   .optional()
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
+/** The development-only AUTH_SECRET used when none is set; never accepted in production. */
+export const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/tingji"),
@@ -16,10 +19,13 @@ const schema = z.object({
   // Namespaces queues and Redis keys so that test runs do not meet each other.
   REDIS_PREFIX: z.string().default("tingji"),
   APP_URL: z.string().default("http://localhost:3000"),
-  AUTH_SECRET: z.string().default("dev-only-secret-change-me-in-production-0123456789"),
+  // In production the web and the worker refuse to start on this default or any weak value (lib/server/secrets.ts).
+  AUTH_SECRET: z.string().default(DEV_AUTH_SECRET),
   AUTH_DEV_TOKEN: z.string().optional(),
   AUTH_DEV_USER: z.string().optional(),
   AUTH_DEV_DEVICE_ID: z.string().optional(),
+  // The development login is off in production unless this is set.
+  ALLOW_DEV_LOGIN_IN_PRODUCTION: bool,
   EDITION: z.enum(["international", "china"]).default("international"),
   CHINA_HOSTS: z.string().default(""),
   DATA_DIR: z.string().default(path.join(process.cwd(), "var")),

@@ -1,0 +1,8 @@
+// Runs once when the web server starts, before it answers any request.
+export async function register() {
+  // The check reads settings and may exit the process: Node.js only (there is no Edge runtime in this app).
+  // eslint-disable-next-line no-restricted-properties -- Next sets NEXT_RUNTIME; it is not a setting of ours.
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { assertSecretsAtStart } = await import("./lib/server/secrets");
+  assertSecretsAtStart("web");
+}
