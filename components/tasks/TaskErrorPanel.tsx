@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { tasksApi, type TaskErrorDetails, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
 import { IconAlert, IconRetry } from "./icons";
+import { useFailureText } from "./useFailureText";
 import { errorMessage } from "./useTaskList";
 import ui from "./ui.module.css";
 import styles from "./tasks.module.css";
@@ -15,6 +16,7 @@ export function TaskErrorPanel({ taskId, details, onRetried }: { taskId: string;
   const tt = useTranslations("tasks");
   const terr = useTranslations("errors");
   const [busy, setBusy] = useState(false);
+  const failure = useFailureText()(details);
 
   const retry = async () => {
     setBusy(true);
@@ -37,11 +39,11 @@ export function TaskErrorPanel({ taskId, details, onRetried }: { taskId: string;
         <IconAlert size={20} />
         <div>
           <h3 id={`err-${taskId}`} className={styles.errorTitle} data-testid="task-error-message">
-            {details?.message || t("defaultMessage")}
+            {failure.message || t("defaultMessage")}
           </h3>
-          {details?.description ? (
+          {failure.description ? (
             <p className={styles.errorDesc} data-testid="task-error-description">
-              {details.description}
+              {failure.description}
             </p>
           ) : null}
         </div>

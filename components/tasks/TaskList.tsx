@@ -7,6 +7,7 @@ import { formatClock } from "@/lib/client/transcript-export";
 import { IconAudio, IconDoc, IconLeft, IconLink, IconRight, IconTrash, IconUpload, IconUsers, IconVideo } from "./icons";
 import { MeetingStatusBadge, StatusBadge } from "./StatusBadge";
 import { TaskProgress } from "./TaskProgress";
+import { useFailureText } from "./useFailureText";
 import { errorMessage } from "./useTaskList";
 import ui from "./ui.module.css";
 import styles from "./tasks.module.css";
@@ -139,6 +140,7 @@ const TaskListItem = memo(function TaskListItem({
   const t = useTranslations("app.list");
   const format = useFormatter();
   const created = new Date(task.createTime);
+  const failure = useFailureText()(task.errorDetails);
   return (
     <li className={`${styles.item} ${selected ? styles.itemSelected : ""}`} data-testid="task-item" data-task-id={task.id} data-status={task.status} aria-current={selected ? "true" : undefined}>
       <input type="checkbox" className={styles.itemCheck} checked={checked} onChange={(e) => onCheck([task.id], e.target.checked)} aria-label={t("select", { title: task.title })} data-testid="task-select" />
@@ -160,9 +162,9 @@ const TaskListItem = memo(function TaskListItem({
           {task.duration ? <span data-testid="task-item-duration">{formatClock(task.duration * 1000)}</span> : null}
         </span>
         {task.status === "queued" || task.status === "merging" || task.status === "transcribing" ? <TaskProgress task={task} compact /> : null}
-        {task.status === "failed" && task.errorDetails?.message ? (
+        {task.status === "failed" && failure.message ? (
           <span className={styles.itemError} data-testid="task-item-error">
-            {task.errorDetails.message}
+            {failure.message}
           </span>
         ) : null}
       </button>

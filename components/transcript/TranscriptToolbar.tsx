@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { Task } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
+import { displaySpeakerName } from "@/lib/client/speaker-names";
 import { buildPlainText, buildSrt, buildTxt, downloadText, safeFileName } from "@/lib/client/transcript-export";
 import { IconCopy, IconDownload, IconFollow, IconUsers } from "@/components/tasks/icons";
 import ui from "@/components/tasks/ui.module.css";
@@ -30,7 +31,7 @@ export function TranscriptToolbar({ task, follow, onFollowChange, onShowSpeakers
   const t = useTranslations("app.transcript");
   const tt = useTranslations("tasks");
   const unknown = t("unknownSpeaker");
-  const speakers = task.speakers.map((s, i) => ({ id: s.id, name: s.name?.trim() || tt("speakerDefault", { n: i + 1 }) }));
+  const speakers = task.speakers.map((s, i) => ({ id: s.id, name: displaySpeakerName(s.name, i + 1, (n) => tt("speakerDefault", { n })) }));
   const empty = task.timeline.length === 0;
 
   const copy = async () => {

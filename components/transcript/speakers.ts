@@ -1,4 +1,5 @@
 import type { Speaker } from "@/lib/client/tasks";
+import { displaySpeakerName } from "@/lib/client/speaker-names";
 import { speakerColour } from "@/lib/client/transcript-export";
 
 export interface SpeakerLook {
@@ -7,10 +8,10 @@ export interface SpeakerLook {
   position: number;
 }
 
-/** Name and colour of every speaker id; ids not in the list get a neutral look. */
+/** Name and colour of every speaker id; ids not in the list get a neutral look. A default name is shown in the reader's language. */
 export function speakerLooks(speakers: Speaker[], defaultName: (n: number) => string): Map<string, SpeakerLook> {
   const map = new Map<string, SpeakerLook>();
-  speakers.forEach((s, i) => map.set(s.id, { name: s.name?.trim() || defaultName(i + 1), colour: speakerColour(i), position: i }));
+  speakers.forEach((s, i) => map.set(s.id, { name: displaySpeakerName(s.name, i + 1, defaultName), colour: speakerColour(i), position: i }));
   return map;
 }
 

@@ -63,34 +63,44 @@ function nameOf(speakers: Speaker[], id: string | null, fallback: string): strin
   return speakers.find((s) => s.id === id)?.name || fallback;
 }
 
-/** Plain text: one paragraph per speaker turn, "[mm:ss] Name" heading. */
-export function buildTxt(title: string, timeline: TimelineEntry[], speakers: Speaker[], unknownSpeaker: string): string {
-  const lines: string[] = [title, ""];
-  for (const g of groupBySpeaker(timeline)) {
-    lines.push(`[${formatClock(g.begin)}] ${nameOf(speakers, g.speakerId, unknownSpeaker)}`);
-    lines.push(g.entries.map((e) => e.text.trim()).join(" "));
-    lines.push("");
-  }
-  return lines.join("\n");
+/** A line's "Name: " when the transcript has speakers at all (a document's text has none). */
+function speakerPrefix(timeline: TimelineEntry[], speakers: Speaker[], unknownSpeaker: string): (id: string | null) => string {
+  const withSpeakers = timeline.some((e) => e.speakerId !== null);
+  return (id) => (withSpeakers ? `${nameOf(speakers, id, unknownSpeaker)}: ` : "");
 }
 
-/** SubRip: one cue per entry, speaker name as prefix. */
+/**
+ * Plain text: the title, then one "[mm:ss] Name: text" line per speaker turn, a blank line between
+ * turns. A text without a clock (every entry at 0: documents) has no times; one without speakers, no names.
+ */
+export function buildTxt(title: string, timeline: TimelineEntry[], speakers: Speaker[], unknownSpeaker: string): string {
+  const prefix = speakerPrefix(timeline, speakers, unknownSpeaker);
+  const timed = timeline.some((e) => e.begin > 0 || e.end > 0);
+  const turns = groupBySpeaker(timeline).map((g) => `${timed ? `[${formatClock(g.begin)}] ` : ""}${prefix(g.speakerId)}${g.entries.map((e) => e.text.trim()).join(" ")}`);
+  return [title, "", turns.join("\n\n"), ""].join("\n");
+}
+
+/** SubRip: one cue per entry, "Name: text" whenever the transcript has speakers (one speaker too). */
 export function buildSrt(timeline: TimelineEntry[], speakers: Speaker[], unknownSpeaker: string): string {
-  const withSpeakers = new Set(timeline.map((e) => e.speakerId)).size > 1 || speakers.length > 1;
+  const prefix = speakerPrefix(timeline, speakers, unknownSpeaker);
   return timeline
     .map((e, i) => {
-      const text = e.text.trim();
-      const line = withSpeakers ? `${nameOf(speakers, e.speakerId, unknownSpeaker)}: ${text}` : text;
       const end = e.end > e.begin ? e.end : e.begin + 1000;
-      return `${i + 1}\n${formatSrtTime(e.begin)} --> ${formatSrtTime(end)}\n${line}\n`;
+      return `${i + 1}\n${formatSrtTime(e.begin)} --> ${formatSrtTime(end)}\n${prefix(e.speakerId)}${e.text.trim()}\n`;
     })
     .join("\n");
 }
 
 /** Full text with speaker turns, for the clipboard. */
 export function buildPlainText(timeline: TimelineEntry[], speakers: Speaker[], unknownSpeaker: string): string {
+  const withSpeakers = timeline.some((e) => e.speakerId !== null);
+  const timed = timeline.some((e) => e.begin > 0 || e.end > 0);
   return groupBySpeaker(timeline)
-    .map((g) => `${nameOf(speakers, g.speakerId, unknownSpeaker)} (${formatClock(g.begin)}): ${g.entries.map((e) => e.text.trim()).join(" ")}`)
+    .map((g) => {
+      const text = g.entries.map((e) => e.text.trim()).join(" ");
+      if (!withSpeakers) return text;
+      return `${nameOf(speakers, g.speakerId, unknownSpeaker)}${timed ? ` (${formatClock(g.begin)})` : ""}: ${text}`;
+    })
     .join("\n\n");
 }
 

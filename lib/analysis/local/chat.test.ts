@@ -80,3 +80,21 @@ test("rankPassages puts matching passages first and fills up with central ones",
   expect(ranked.slice(0, 3).map((p) => p.index)).toEqual(expect.arrayContaining([10, 13]));
   expect(rankPassages("zebra", productMeeting, 3)).toHaveLength(3);
 });
+
+test("the answer's own sentences follow the summary language (German), the quotes stay as said", () => {
+  const de = analyzerTranslator("de");
+  const answer = answerLocally({ question: "What causes the sync problem?", passages: productMeeting, t: de });
+  expect(answer.markdown.startsWith("Das sagt die Aufnahme zu „What causes the sync problem?“:")).toBe(true);
+  const overview = answerLocally({ question: "", passages: productMeeting, t: de });
+  expect(overview.markdown.startsWith("Hier ist ein Überblick über die Aufnahme:")).toBe(true);
+  expect(overview.markdown).toContain("Wichtigste Schlüsselwörter:");
+});
+
+test("a document (untimed) is quoted without [00:00], and a follow-up still skips what was quoted", () => {
+  const document = productMeeting.map((p) => ({ ...p, begin: 0, end: 0 }));
+  const answer = answerLocally({ question: "What causes the sync problem?", passages: document, t: en });
+  expect(answer.markdown).not.toContain("[00:00]");
+  expect(answer.markdown).toContain("> **Chloe:** The sync problem comes from the way we upload attachments.");
+  const overview = answerLocally({ question: "", passages: document, t: en });
+  expect(overview.markdown).not.toContain("[00:00]");
+});

@@ -3,7 +3,7 @@
 import type { ChatAnswer, ChatTurn, Passage, Translate } from "../types";
 import { isFollowUp, isGeneralQuestion, isQuestion } from "./cues";
 import { buildDocument, byScore, centrality, readability, type LocalDocument } from "./document";
-import { escapeMarkdown, formatTimestamp } from "./format";
+import { escapeMarkdown, formatTimestamp, timePrefix } from "./format";
 import { keywordsOf } from "./keywords";
 import { buildPassageIndex, searchTerms, type SearchHit } from "./search";
 import { cleanText, writesWithoutSpaces, type Sentence } from "./text";
@@ -32,7 +32,8 @@ export function answerLocally(input: { question: string; passages: Passage[]; hi
   const borrow = previousQuestion && (followUp || !searchTerms(question, doc.lang).length);
   const hits = index.search(borrow ? `${previousQuestion} ${question}` : question);
   const alreadyQuoted = followUp ? (lastContent(input.history, "assistant") ?? "") : "";
-  const notQuoted = (hit: SearchHit) => !alreadyQuoted.includes(formatTimestamp(hit.passage.begin));
+  // A recording's quotes are known by their times; a text's (untimed) by their words.
+  const notQuoted = (hit: SearchHit) => !alreadyQuoted.includes(doc.timed ? formatTimestamp(hit.passage.begin) : escapeMarkdown(hit.passage.text.slice(0, 40)));
   const fresh = hits.filter(notQuoted);
   const best = fresh[0];
   if (!best || best.coverage < MIN_COVERAGE) {
@@ -51,7 +52,7 @@ export function answerLocally(input: { question: string; passages: Passage[]; hi
 }
 
 function quoteAnswer(doc: LocalDocument, question: string, hits: SearchHit[], t: Translate): ChatAnswer {
-  const quotes = hits.map((hit) => quoteBlock(hit.passage, quoteText(doc, hit)));
+  const quotes = hits.map((hit) => quoteBlock(hit.passage, quoteText(doc, hit), doc.timed));
   return {
     markdown: [t("chat.intro", { question }), ...quotes].join("\n\n"),
     citations: hits.map(({ passage }) => citation(passage)),
@@ -101,7 +102,7 @@ function overviewAnswer(doc: LocalDocument, t: Translate): ChatAnswer {
   const picked = uniqueTexts(byScore(scores).map((i) => doc.sentences[i]!))
     .slice(0, OVERVIEW_SENTENCES)
     .sort((a, b) => a.position - b.position);
-  const lines = picked.map((s) => `- ${formatTimestamp(s.passage.begin)} ${escapeMarkdown(s.text)}`);
+  const lines = picked.map((s) => `- ${timePrefix(doc.timed, s.passage.begin)}${escapeMarkdown(s.text)}`);
   const keywords = keywordsOf(doc, 8).map((k) => k.term);
   const parts = [t("chat.overviewIntro"), lines.join("\n")];
   if (keywords.length) parts.push(t("chat.keywords", { keywords: joinList(keywords, doc) }));
@@ -133,9 +134,10 @@ function quoteText(doc: LocalDocument, hit: SearchHit): string {
   return kept.map((s, i) => (i > 0 && s.position !== kept[i - 1]!.position + 1 ? `… ${s.text}` : s.text)).join(" ");
 }
 
-function quoteBlock(passage: Passage, text: string): string {
-  const speaker = passage.speaker ? ` ${escapeMarkdown(passage.speaker)}:` : "";
-  return `> **${formatTimestamp(passage.begin)}${speaker}** ${escapeMarkdown(text)}`;
+/** "> **[01:05] Ben:** text"; a text (untimed) shows no time, and no bold part when it has no speaker either. */
+function quoteBlock(passage: Passage, text: string, timed: boolean): string {
+  const head = [timed ? formatTimestamp(passage.begin) : "", passage.speaker ? `${escapeMarkdown(passage.speaker)}:` : ""].filter(Boolean).join(" ");
+  return head ? `> **${head}** ${escapeMarkdown(text)}` : `> ${escapeMarkdown(text)}`;
 }
 
 function citation(passage: Passage): ChatAnswer["citations"][number] {

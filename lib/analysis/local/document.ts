@@ -6,6 +6,8 @@ import { FRAGMENT_UNITS, guessLanguage, splitSentences, type Language, type Sent
 export interface LocalDocument {
   lang: Language;
   sentences: Sentence[];
+  /** False for documents and pasted text: every passage at 0, so there is no time worth citing. */
+  timed: boolean;
   /** Inverse document frequency of each stem over blocks of the text (see BLOCK_UNITS). */
   idf: Map<string, number>;
 }
@@ -20,7 +22,8 @@ const ITERATIONS = 30;
 export function buildDocument(passages: readonly Passage[]): LocalDocument {
   const lang = guessLanguage(passages.map((p) => p.text).join("\n"));
   const sentences = splitSentences(passages, lang);
-  return { lang, sentences, idf: blockIdf(sentences) };
+  const timed = passages.some((p) => p.begin > 0 || p.end > 0);
+  return { lang, sentences, timed, idf: blockIdf(sentences) };
 }
 
 function blockIdf(sentences: Sentence[]): Map<string, number> {

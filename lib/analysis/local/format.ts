@@ -13,6 +13,11 @@ export function formatTimestamp(ms: number): string {
   return `[${formatClock(ms)}]`;
 }
 
+/** "[02:15] " before a cited sentence of a recording; nothing for a text, which has no clock. */
+export function timePrefix(timed: boolean, ms: number): string {
+  return timed ? `${formatTimestamp(ms)} ` : "";
+}
+
 /** Backslash-escapes the characters that would turn transcript text into markdown or HTML. */
 export function escapeMarkdown(text: string): string {
   return text

@@ -106,3 +106,13 @@ test("a short text gives as many questions as it can, at least one; an empty one
   expect(quiz(unpunctuatedLecture, settings("comprehensive", 20)).length).toBeGreaterThanOrEqual(4);
   expect(quiz([], settings("single", 3))).toEqual([]);
 });
+
+test("a document's quiz (untimed) quotes the text without [00:00], in the summary language", () => {
+  const document = productMeeting.map((p) => ({ ...p, begin: 0, end: 0 }));
+  const questions = quiz(document, settings("comprehensive", 5), analyzerTranslator("de"));
+  expect(questions.length).toBeGreaterThan(0);
+  for (const q of questions) {
+    expect(q.analysis).not.toContain("[00:00]");
+    expect(q.analysis).toContain("Im Text heißt es: „");
+  }
+});

@@ -222,6 +222,7 @@ function neighbours(doc: LocalDocument, s: Sentence): Sentence[] {
 }
 
 function quote(ctx: Context, s: Sentence): string {
+  if (!ctx.doc.timed) return ctx.t("quiz.quoteUntimed", { quote: s.text });
   return ctx.t("quiz.quote", { timestamp: formatTimestamp(s.passage.begin), quote: s.text });
 }
 

@@ -119,3 +119,20 @@ test("edge cases: nothing, one short sentence, repeated sentences", () => {
   const sentences = [...section(repeated, "Overview"), ...bulletsOf(repeated, "Key points")].join(" ");
   expect(sentences.match(/move the release to Monday/g)).toHaveLength(1);
 });
+
+test("German summary language: every heading the local analyzer writes is German", () => {
+  const md = summary(productMeeting, analyzerTranslator("de"));
+  const headings = md.split("\n").filter((l) => l.startsWith("## "));
+  expect(headings).toEqual(["## Überblick", "## Kernpunkte", "## Themen", "## Schlüsselwörter", "## Aufgaben", "## Offene Fragen"]);
+  expect(md).not.toMatch(/Overview|Key points|Keywords|Action items/);
+});
+
+test("a document (no clock: every passage at 0) cites no [00:00] in its action items, questions or topics", () => {
+  const document = productMeeting.map((p) => ({ ...p, begin: 0, end: 0 }));
+  const md = summary(document);
+  expect(bulletsOf(md, "Action items").length).toBeGreaterThan(0);
+  expect(md).not.toContain("[00:00]");
+  expect(bulletsOf(md, "Action items")).toContain("- Ben: Okay, I will submit the build on March eighth at the latest.");
+  // A recording keeps its times.
+  expect(summary(productMeeting)).toContain("[02:25] Ben: Okay, I will submit");
+});

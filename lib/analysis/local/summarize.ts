@@ -3,7 +3,7 @@
 import type { LengthPreference, Passage, SummaryStyle, Translate } from "../types";
 import { isActionItem, isQuestion } from "./cues";
 import { buildDocument, byScore, centrality, cosine, readability, termVector, type LocalDocument } from "./document";
-import { escapeMarkdown, formatTimestamp } from "./format";
+import { escapeMarkdown, timePrefix } from "./format";
 import { keywordsOf } from "./keywords";
 import { cleanText, FRAGMENT_UNITS, hasTerminalPunctuation, tokenize, writesWithoutSpaces, type Language, type Sentence } from "./text";
 import { labelTopics, segmentTopics, type TopicSpan } from "./topics";
@@ -50,8 +50,8 @@ export function summarizeLocally(input: { title: string; passages: Passage[]; st
   if (keyPoints.length) sections.push(`## ${t("summary.keyPoints")}`, bullets(keyPoints.map((i) => escapeMarkdown(doc.sentences[i]!.text))));
   sections.push(...topicSections(doc, scores, amounts, used, t));
   if (keywords.length) sections.push(`## ${t("summary.keywords")}`, bullets(keywords.map(escapeMarkdown)));
-  if (actions.length) sections.push(`## ${t("summary.actionItems")}`, bullets(actions.map(withSpeakerAndTime)));
-  if (questions.length) sections.push(`## ${t("summary.questions")}`, bullets(questions.map(withSpeakerAndTime)));
+  if (actions.length) sections.push(`## ${t("summary.actionItems")}`, bullets(actions.map((s) => withSpeakerAndTime(s, doc.timed))));
+  if (questions.length) sections.push(`## ${t("summary.questions")}`, bullets(questions.map((s) => withSpeakerAndTime(s, doc.timed))));
   return `${sections.join("\n\n")}\n`;
 }
 
@@ -101,7 +101,7 @@ function topicSections(doc: LocalDocument, scores: number[], amounts: Amounts, u
     // Prefer sentences not already shown; fall back to any when the topic has nothing else.
     let picked = pickSentences(doc, scores, amounts.perTopic, used, typical);
     if (!picked.length) picked = [typical[0]!];
-    out.push(`### ${labels[k]}`, bullets(picked.map((i) => withTime(doc.sentences[i]!))));
+    out.push(`### ${labels[k]}`, bullets(picked.map((i) => withTime(doc.sentences[i]!, doc.timed))));
   });
   return out;
 }
@@ -144,10 +144,11 @@ function bullets(lines: string[]): string {
   return lines.map((line) => `- ${line}`).join("\n");
 }
 
-function withTime(s: Sentence): string {
-  return `${formatTimestamp(s.passage.begin)} ${escapeMarkdown(s.text)}`;
+/** A sentence with its time; a document's (untimed) without. */
+function withTime(s: Sentence, timed: boolean): string {
+  return `${timePrefix(timed, s.passage.begin)}${escapeMarkdown(s.text)}`;
 }
 
-function withSpeakerAndTime(s: Sentence): string {
-  return `${formatTimestamp(s.passage.begin)} ${s.passage.speaker ? `${escapeMarkdown(s.passage.speaker)}: ` : ""}${escapeMarkdown(s.text)}`;
+function withSpeakerAndTime(s: Sentence, timed: boolean): string {
+  return `${timePrefix(timed, s.passage.begin)}${s.passage.speaker ? `${escapeMarkdown(s.passage.speaker)}: ` : ""}${escapeMarkdown(s.text)}`;
 }

@@ -1,12 +1,13 @@
 // Transcripts and translators shared by the local analyzer's tests.
 import { createTranslator } from "use-intl/core";
 import enMessages from "@/messages/en/analyzer.json";
+import deMessages from "@/messages/de/analyzer.json";
 import zhMessages from "@/messages/zh/analyzer.json";
 import type { Passage, Translate } from "../types";
 
 /** A real translator over messages/<locale>/analyzer.json, as the worker binds it. */
-export function analyzerTranslator(locale: "en" | "zh"): Translate {
-  const messages = { analyzer: locale === "en" ? enMessages : zhMessages };
+export function analyzerTranslator(locale: "en" | "zh" | "de"): Translate {
+  const messages = { analyzer: { en: enMessages, zh: zhMessages, de: deMessages }[locale] };
   const translator = createTranslator({ locale, messages, namespace: "analyzer" });
   return (key, values) => translator(key as never, values as never) as string;
 }
