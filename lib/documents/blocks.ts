@@ -35,8 +35,33 @@ export function headingBlock(level: number, text: string): DocumentBlock {
  */
 export function blocksFromPlainText(text: string): DocumentBlock[] {
   const chunks = BLANK_LINE.test(text) ? text.split(BLANK_LINE) : text.split("\n");
-  return chunks.map(trimChunk).filter((chunk) => chunk !== "").map(classifyChunk);
+  return chunks.map(trimChunk).filter((chunk) => chunk !== "").flatMap(splitAtLineBreaks).map(classifyChunk);
 }
+
+/**
+ * A single line break inside a paragraph is kept as the start of a new entry (a dialogue
+ * with one speaker per line, a list of sentences), except where it only wraps a sentence:
+ * the line before ends without a sentence's end and the next line is no "Name:" line.
+ * A heading line stands alone; a list stays one block.
+ */
+function splitAtLineBreaks(chunk: string): string[] {
+  const lines = chunk.split("\n");
+  if (lines.length === 1 || lines.every((line) => LIST_LINE.test(line))) return [chunk];
+  const groups: string[][] = [];
+  for (const line of lines) {
+    const group = groups.at(-1);
+    const previous = group?.at(-1)?.trim() ?? "";
+    const wrapsSentence = group && !HEADING_LINE.test(group[0]!.trim()) && !HEADING_LINE.test(line.trim()) && !SENTENCE_END.test(previous) && !SPEAKER_LINE.test(line.trim());
+    if (wrapsSentence) group.push(line);
+    else groups.push([line]);
+  }
+  return groups.map((group) => group.join("\n"));
+}
+
+// Ends a sentence: . ! ? … ; (also full-width), possibly followed by a closing quote or bracket.
+const SENTENCE_END = /[.!?。！？…;；](?:["'”’」』)）\]])?$/u;
+// "Anna: …", "Dr. Li：…", "Speaker 2: …": one to three short words, then a colon.
+const SPEAKER_LINE = /^[^\s:：]{1,24}(?:\s[^\s:：]{1,24}){0,2}\s?[:：]\s*\S/u;
 
 // A line break, then a line of nothing but spaces (any: also U+3000), then a line break.
 const BLANK_LINE = /\n[^\S\n]*\n/;

@@ -212,3 +212,27 @@ describe("checkImportRequest", () => {
     expect(() => checkImportRequest(files, text)).toThrow(expect.objectContaining({ key, params }));
   });
 });
+
+describe("single line breaks", () => {
+  it("a dialogue with one speaker per line keeps each line as its own entry", () => {
+    const pasted = textFromPaste("Interview\n\nAlice: Where were you on Monday\nBob: At the office, all day.\nAlice: Who saw you there?\nBob: Nobody, I think");
+    expect(pasted.paragraphs).toEqual([
+      { type: "paragraph", text: "Interview" },
+      { type: "paragraph", text: "Alice: Where were you on Monday" },
+      { type: "paragraph", text: "Bob: At the office, all day." },
+      { type: "paragraph", text: "Alice: Who saw you there?" },
+      { type: "paragraph", text: "Bob: Nobody, I think" },
+    ]);
+  });
+
+  it("a .txt of sentences one per line keeps the lines; a line that only wraps a sentence is joined", async () => {
+    const text = "Notes\n\nThe budget review moves to Thursday.\nSam will book the room.\nThe launch is planned for the\nfifteenth of March.\n";
+    const doc = await readDocument(upload("notes.txt", Buffer.from(text, "utf8")));
+    expect(doc.paragraphs.map((p) => p.text)).toEqual(["Notes", "The budget review moves to Thursday.", "Sam will book the room.", "The launch is planned for the\nfifteenth of March."]);
+  });
+
+  it("Chinese dialogue lines (full-width colon) are kept apart too", () => {
+    const pasted = textFromPaste("会议记录\n\n张三：今天讨论预算\n李四：好的，我先说明情况。");
+    expect(pasted.paragraphs.map((p) => p.text)).toEqual(["会议记录", "张三：今天讨论预算", "李四：好的，我先说明情况。"]);
+  });
+});
