@@ -1,67 +1,124 @@
 import "server-only";
 import os from "node:os";
-import { Worker, type Job } from "bullmq";
-import { bullPrefix, heartbeatKey, queues, type JobName } from "@/lib/jobs/contract";
-import { requeueStrandedTasks } from "@/lib/tasks/recovery";
+import { DelayedError, QueueEvents, UnrecoverableError, Worker, type Job } from "bullmq";
+import { cancelledAmong, isCancelRequested, JobCancelled, JobLockLost, onCancelRequest, WorkerShutdown } from "@/lib/jobs/cancel";
+import { bullPrefix, heartbeatKey, queue, queues, type JobName } from "@/lib/jobs/contract";
+import { retryDelayMs } from "@/lib/jobs/failures";
+import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "@/lib/tasks/recovery";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
-import { assertSecretsAtStart } from "@/lib/server/secrets";
 import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { runAnalysisJob, runTranslationJob } from "./analysis";
 import { runDocumentImportJob, runMeetingWatchJob, runTranscriptionJob } from "./transcription";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
-// and an orderly shutdown on SIGTERM/SIGINT.
+// the failure finalisers (a 'failed' listener and the "tasks.sweep" scheduler),
+// cancellation by task, and a bounded shutdown on SIGTERM/SIGINT.
 const HEARTBEAT_MS = 5_000;
 // AI calls mostly wait on the provider (or take milliseconds locally), so several run at once.
 const AI_CONCURRENCY = 4;
 // A meeting watch sleeps between polls for the meeting's whole length.
 const MEETING_CONCURRENCY = 50;
 
-const runners: Record<JobName, (job: Job) => Promise<unknown>> = {
+const runners: Record<JobName, (job: Job, signal: AbortSignal) => Promise<unknown>> = {
   "transcription.run": runTranscriptionJob,
   "analysis.run": runAnalysisJob,
   "translation.run": runTranslationJob,
   "document.import": runDocumentImportJob,
   "meeting.watch": runMeetingWatchJob,
+  "tasks.sweep": () => sweepTasks(),
 };
 
-function startWorker(queue: string, concurrency: number, connection: ReturnType<typeof newRedisConnection>): Worker {
-  const worker = new Worker(
-    queue,
-    async (job) => {
+/** The jobs this process runs now, for cancellation by task and for shutdown. */
+const active = new Map<string, { worker: Worker; job: Job; token?: string; taskId?: string }>();
+
+function startWorker(name: string, concurrency: number, connection: ReturnType<typeof newRedisConnection>): Worker {
+  const worker: Worker = new Worker(
+    name,
+    async (job: Job, token?: string, signal?: AbortSignal) => {
       const run = runners[job.name as JobName];
-      if (!run) throw new Error(`unknown job ${job.name}`);
-      return run(job);
+      if (!run) throw new UnrecoverableError(`unknown job ${job.name}`);
+      const taskId = typeof (job.data as { taskId?: unknown })?.taskId === "string" ? (job.data as { taskId: string }).taskId : undefined;
+      if (taskId && (await isCancelRequested(taskId))) throw new UnrecoverableError("cancelled");
+      active.set(job.id!, { worker, job, token, taskId });
+      try {
+        return await run(job, signal ?? new AbortController().signal);
+      } catch (error) {
+        // Stopping: hand the job back without using up an attempt; the next worker resumes it.
+        if (error instanceof WorkerShutdown && token) {
+          await job.moveToDelayed(Date.now() + 1_000, token);
+          throw new DelayedError();
+        }
+        if (error instanceof JobCancelled) throw new UnrecoverableError("cancelled");
+        throw error;
+      } finally {
+        active.delete(job.id!);
+      }
     },
     {
       connection,
       prefix: bullPrefix(),
       concurrency,
-      // A job whose worker died is picked up again once its lock lapses.
+      // A job whose worker died is picked up again once its lock lapses; past
+      // maxStalledCount it fails and the 'failed' listener or the sweep finalises its task.
       lockDuration: env().WORKER_LOCK_MS,
       stalledInterval: Math.round(env().WORKER_LOCK_MS / 2),
-      maxStalledCount: 2,
+      maxStalledCount: env().WORKER_MAX_STALLED_COUNT,
+      settings: {
+        backoffStrategy: (attemptsMade: number, _type?: string, error?: Error, job?: Job) =>
+          retryDelayMs(attemptsMade, error, job?.opts.backoff && typeof job.opts.backoff === "object" ? job.opts.backoff.delay : undefined),
+      },
     },
   );
   worker.on("failed", (job, err) => logger.warn("job failed", { id: job?.id, name: job?.name, attemptsMade: job?.attemptsMade, error: err.message }));
-  worker.on("error", (err) => logger.error("worker error", { queue, error: err.message }));
+  worker.on("error", (err) => logger.error("worker error", { queue: name, error: err.message }));
+  // Another worker may own the job now: stop this copy before it writes anything.
+  worker.on("lockRenewalFailed", (jobIds: string[]) => {
+    for (const id of jobIds) worker.cancelJob(id, new JobLockLost(id));
+  });
   return worker;
 }
 
+/** Finalises jobs that failed anywhere, including stalls past maxStalledCount (which no processor sees). */
+function listenForFailures(name: string): QueueEvents {
+  const events = new QueueEvents(name, { connection: newRedisConnection(), prefix: bullPrefix() });
+  events.on("failed", ({ jobId }) => {
+    void (async () => {
+      const job = await queue(name).getJob(jobId);
+      if (job && (await job.isFailed())) await finalizeFailedJob(job);
+    })().catch((e: unknown) => logger.error("finalising a failed job failed", { jobId, error: String(e) }));
+  });
+  events.on("error", (err) => logger.warn("queue events error", { queue: name, error: err.message }));
+  return events;
+}
+
+function cancelTask(taskId: string) {
+  for (const [id, a] of active) if (a.taskId === taskId) a.worker.cancelJob(id, new JobCancelled(taskId));
+}
+
 async function main() {
-  assertSecretsAtStart("worker");
   const connection = newRedisConnection();
   const workers = [
     // Speech uses every core inside one job (chunks in parallel), so media jobs run one at a time by default.
     startWorker(queues.media, env().WORKER_CONCURRENCY, connection),
     startWorker(queues.ai, AI_CONCURRENCY, connection),
     startWorker(queues.meetings, MEETING_CONCURRENCY, connection),
+    startWorker(queues.maintenance, 1, connection),
   ];
+  const listeners = [queues.media, queues.ai, queues.meetings].map(listenForFailures);
+  await queue(queues.maintenance).upsertJobScheduler(
+    "tasks.sweep",
+    { every: env().WORKER_SWEEP_MS },
+    { name: "tasks.sweep", data: {}, opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } } },
+  );
+  const unsubscribe = await onCancelRequest(cancelTask);
 
   const beat = async () => {
-    await redis().set(heartbeatKey(), JSON.stringify({ at: Date.now(), pid: process.pid, host: os.hostname() }), "PX", HEARTBEAT_MS * 3);
+    await redis().set(heartbeatKey(), JSON.stringify({ at: Date.now(), pid: process.pid, host: os.hostname(), active: active.size }), "PX", HEARTBEAT_MS * 3);
+    // A cancel message missed while reconnecting is caught here.
+    const taskIds = [...new Set([...active.values()].flatMap((a) => (a.taskId ? [a.taskId] : [])))];
+    for (const taskId of await cancelledAmong(taskIds)) cancelTask(taskId);
   };
   await beat();
   const timer = setInterval(() => void beat().catch((e) => logger.warn("heartbeat failed", { error: String(e) })), HEARTBEAT_MS);
@@ -73,9 +130,18 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info("worker stopping", { signal });
+    logger.info("worker stopping", { signal, active: active.size });
     clearInterval(timer);
-    await Promise.all(workers.map((w) => w.close()));
+    // No new jobs; running ones are aborted (child processes killed) and handed back to the queue.
+    const closed = Promise.all(workers.map((w) => w.close()));
+    for (const w of workers) w.cancelAllJobs(new WorkerShutdown());
+    const inTime = await Promise.race([closed.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), env().WORKER_SHUTDOWN_MS).unref())]);
+    if (!inTime) {
+      logger.warn("jobs did not stop in time; handing them back", { jobs: [...active.keys()] });
+      for (const a of active.values()) if (a.token) await a.job.moveToDelayed(Date.now() + 1_000, a.token).catch(() => undefined);
+    }
+    await unsubscribe().catch(() => undefined);
+    await Promise.all(listeners.map((l) => l.close().catch(() => undefined)));
     await redis().del(heartbeatKey()).catch(() => undefined);
     await prisma.$disconnect();
     redis().disconnect();

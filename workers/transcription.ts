@@ -1,33 +1,16 @@
 import "server-only";
-import { UnrecoverableError, type Job } from "bullmq";
 import { runDocumentImport } from "@/lib/imports/documents.service";
 import { watchMeeting } from "@/lib/imports/meeting.service";
-import { jobs } from "@/lib/jobs/contract";
+import { finalTaskError } from "@/lib/jobs/failures";
 import { markTranscriptionFailed, runTranscription } from "@/lib/tasks/pipeline";
-import { PermanentTaskError } from "@/lib/tasks/task-errors";
-import { logger } from "@/lib/server/logger";
+import { jobRunner } from "./run-job";
 
-// Thin runners for the jobs that end in a transcript: check the payload, call
-// lib, and on a final failure record the task's error details.
+// Runners for the jobs that end in a transcript. A final failure is recorded
+// with the classified code (a link's own message for a site that could not be
+// reached, "check the file" for media ffmpeg cannot decode, ...).
+const failTask = (payload: { taskId: string }, error: unknown, ctx: { locale: string; attempts: number; requestId: string }) =>
+  markTranscriptionFailed(payload.taskId, finalTaskError(error), ctx);
 
-type TaskJobName = "transcription.run" | "document.import" | "meeting.watch";
-
-function taskJob(name: TaskJobName, run: (taskId: string, locale: string) => Promise<unknown>) {
-  return async (job: Job): Promise<unknown> => {
-    const payload = jobs[name].payload.parse(job.data);
-    try {
-      const result = await run(payload.taskId, payload.locale);
-      logger.info(`${name} done`, { taskId: payload.taskId, ...(typeof result === "object" ? result : {}) });
-      return result;
-    } catch (error) {
-      const final = error instanceof PermanentTaskError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      if (final) await markTranscriptionFailed(payload.taskId, error, { locale: payload.locale, attempts: job.attemptsMade + 1, requestId: String(job.id) });
-      if (error instanceof PermanentTaskError) throw new UnrecoverableError(error.code);
-      throw error;
-    }
-  };
-}
-
-export const runTranscriptionJob = taskJob("transcription.run", (taskId, locale) => runTranscription(taskId, { locale }));
-export const runDocumentImportJob = taskJob("document.import", (taskId) => runDocumentImport(taskId));
-export const runMeetingWatchJob = taskJob("meeting.watch", (taskId, locale) => watchMeeting(taskId, { locale }));
+export const runTranscriptionJob = jobRunner("transcription.run", (p, signal) => runTranscription(p.taskId, { locale: p.locale, signal }), failTask);
+export const runDocumentImportJob = jobRunner("document.import", (p) => runDocumentImport(p.taskId), failTask);
+export const runMeetingWatchJob = jobRunner("meeting.watch", (p, signal) => watchMeeting(p.taskId, { locale: p.locale, signal }), failTask);

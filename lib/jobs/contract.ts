@@ -16,6 +16,8 @@ export const queues = {
   ai: "ai",
   // Watching recording bots in meetings: one long, mostly idle job per meeting.
   meetings: "meetings",
+  // Periodic upkeep (the "tasks.sweep" job scheduler): one small job at a time.
+  maintenance: "maintenance",
 } as const;
 
 const taskJob = z.object({ taskId: z.string().min(1), locale: z.string().default("en") });
@@ -23,13 +25,15 @@ const taskJob = z.object({ taskId: z.string().min(1), locale: z.string().default
 export const jobs = {
   "transcription.run": { queue: queues.media, payload: taskJob },
   /** Summary and mind map of a finished transcript, written in the owner's AI summary language. */
-  "analysis.run": { queue: queues.ai, payload: taskJob.extend({ summaryLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: { type: "exponential", delay: 3_000 } } },
+  "analysis.run": { queue: queues.ai, payload: taskJob.extend({ summaryLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: { type: "transient", delay: 3_000 } } },
   /** Timeline and summary of a task into one language. */
-  "translation.run": { queue: queues.ai, payload: taskJob.extend({ targetLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: { type: "exponential", delay: 3_000 } } },
+  "translation.run": { queue: queues.ai, payload: taskJob.extend({ targetLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: { type: "transient", delay: 3_000 } } },
   /** A document or pasted text, already read and stored, becomes the task's timeline. */
   "document.import": { queue: queues.ai, payload: taskJob },
   /** Follows a meeting's recording bot until the meeting ends, then queues the recording's transcription. */
-  "meeting.watch": { queue: queues.meetings, payload: taskJob, options: { attempts: 2, backoff: { type: "fixed", delay: 5_000 } } },
+  "meeting.watch": { queue: queues.meetings, payload: taskJob, options: { attempts: 2, backoff: { type: "transient", delay: 5_000 } } },
+  /** Every task in progress has a live job, or is finalised or queued again (lib/tasks/recovery.ts sweepTasks). */
+  "tasks.sweep": { queue: queues.maintenance, payload: z.object({}) },
 } satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
 
 export type JobName = keyof typeof jobs;
@@ -37,7 +41,8 @@ export type JobPayload<N extends JobName> = z.infer<(typeof jobs)[N]["payload"]>
 
 export const defaultJobOptions: JobsOptions = {
   attempts: 3,
-  backoff: { type: "exponential", delay: 5_000 },
+  // The worker's own strategy (lib/jobs/failures.ts retryDelayMs): exponential with jitter, none for permanent failures.
+  backoff: { type: "transient", delay: 5_000 },
   removeOnComplete: { count: 1000, age: 24 * 3600 },
   removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
 };

@@ -15,11 +15,22 @@ export const SPEECH_SAMPLE_RATE = 16000;
 /** ffmpeg could not decode or write a file; the message carries ffmpeg's own reason. */
 export class MediaError extends Error {}
 
-/** Decodes the first audio stream of any container to 16 kHz mono s16le WAV. */
-export async function normalizeToWav(input: string, output: string): Promise<void> {
+/**
+ * Decodes the first audio stream of any container to 16 kHz mono s16le WAV.
+ * Aborting `signal` kills ffmpeg and rejects with the signal's reason.
+ */
+export async function normalizeToWav(input: string, output: string, signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
   await fsp.mkdir(path.dirname(output), { recursive: true });
   await new Promise<void>((resolve, reject) => {
-    ffmpeg(input)
+    const command = ffmpeg(input);
+    const onAbort = () => {
+      command.kill("SIGKILL");
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const done = () => signal?.removeEventListener("abort", onAbort);
+    command
       .outputOptions([
         "-map", "0:a:0",
         "-vn", "-sn", "-dn",
@@ -33,8 +44,14 @@ export async function normalizeToWav(input: string, output: string): Promise<voi
         "-flags:a", "+bitexact",
       ])
       .format("wav")
-      .on("error", (err: Error, _stdout: string | null, stderr: string | null) => reject(new MediaError(`ffmpeg could not convert ${path.basename(input)}: ${lastLines(stderr) || err.message}`)))
-      .on("end", () => resolve())
+      .on("error", (err: Error, _stdout: string | null, stderr: string | null) => {
+        done();
+        reject(new MediaError(`ffmpeg could not convert ${path.basename(input)}: ${lastLines(stderr) || err.message}`));
+      })
+      .on("end", () => {
+        done();
+        resolve();
+      })
       .save(output);
   });
 }
@@ -45,14 +62,14 @@ export async function normalizeToWav(input: string, output: string): Promise<voi
  * the PCM is appended: no timebase or codec mismatch between inputs can leak
  * into the result, and each part's length is exactly its decoded length.
  */
-export async function concatToWav(inputs: string[], output: string): Promise<void> {
+export async function concatToWav(inputs: string[], output: string, signal?: AbortSignal): Promise<void> {
   if (inputs.length === 0) throw new MediaError("nothing to concatenate");
   const tmp = await fsp.mkdtemp(path.join(path.dirname(output), ".concat-"));
   try {
     const parts: string[] = [];
     for (const [i, input] of inputs.entries()) {
       const part = path.join(tmp, `${i}.wav`);
-      await normalizeToWav(input, part);
+      await normalizeToWav(input, part, signal);
       parts.push(part);
     }
     const infos = await Promise.all(parts.map((p) => readWavInfo(p)));
@@ -66,7 +83,7 @@ export async function concatToWav(inputs: string[], output: string): Promise<voi
         for await (const chunk of fs.createReadStream(part, { start: info.dataOffset, end: info.dataOffset + info.dataBytes - 1 })) yield chunk as Buffer;
       }
     };
-    await pipeline(writeAll, out);
+    await pipeline(writeAll, out, { signal });
   } finally {
     await fsp.rm(tmp, { recursive: true, force: true });
   }

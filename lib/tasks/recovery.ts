@@ -1,27 +1,81 @@
 import "server-only";
+import type { Job } from "bullmq";
+import { markAnalysisFailed } from "@/lib/analysis/analysis.service";
+import { markTranslationFailed } from "@/lib/analysis/translation.service";
 import { enqueue, jobIdFor, jobs, queue, type JobName } from "@/lib/jobs/contract";
+import { finalTaskError } from "@/lib/jobs/failures";
 import { isLocale } from "@/lib/i18n/locales";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
+import { markTranscriptionFailed } from "./pipeline";
 import { queueTranscription } from "./queueing";
 
-/** Whether a job for this work is still waiting or running in BullMQ. */
-async function jobIsAlive(name: JobName, jobKey: string): Promise<boolean> {
+/** Statuses in which a task waits on a job of the "media"/"meetings"/document queues. */
+const TRANSCRIBING = ["queued", "merging", "transcribing"] as const;
+/** A task touched this recently may be between its status change and its enqueue: leave it to that request. */
+const GRACE_MS = 30_000;
+
+type FailedJob = Pick<Job, "id" | "name" | "data" | "attemptsMade" | "failedReason">;
+
+/**
+ * Records the final failure of a job that BullMQ gave up on: out of attempts,
+ * or stalled more than maxStalledCount. The task (or its analysis or
+ * translation) ends failed with error details in the owner's language and its
+ * minutes given back, through the same functions the runners use. Safe to
+ * call twice: each failure function only touches work still in progress.
+ */
+export async function finalizeFailedJob(job: FailedJob, error: unknown = new Error(job.failedReason || "job failed")): Promise<void> {
+  const def = jobs[job.name as JobName];
+  const raw = (job.data ?? {}) as { taskId?: unknown; targetLanguage?: unknown };
+  if (!def || typeof raw.taskId !== "string") return;
+  const taskId = raw.taskId;
+  const owner = await prisma.task.findUnique({ where: { id: taskId }, select: { status: true, user: { select: { uiLanguage: true } } } });
+  if (!owner) return;
+  const ctx = { locale: owner.user.uiLanguage, attempts: job.attemptsMade, requestId: String(job.id) };
+  logger.warn("finalising a failed job", { id: job.id, name: job.name, taskId, reason: job.failedReason });
+  if (job.name === "analysis.run") return markAnalysisFailed(taskId, error, ctx);
+  if (job.name === "translation.run") {
+    if (typeof raw.targetLanguage === "string") await markTranslationFailed(taskId, raw.targetLanguage, error, ctx);
+    return;
+  }
+  if (!(TRANSCRIBING as readonly string[]).includes(owner.status)) return;
+  await markTranscriptionFailed(taskId, finalTaskError(error), ctx);
+}
+
+type JobLook = { state: "alive" } | { state: "gone" } | { state: "failed"; job: Job; finishedOn: number };
+
+async function lookUp(name: JobName, jobKey: string): Promise<JobLook> {
   const job = await queue(jobs[name].queue).getJob(jobIdFor(name, jobKey));
   const state = job ? await job.getState() : "missing";
-  return !(state === "missing" || state === "unknown" || state === "completed" || state === "failed");
+  if (state === "failed" && job) return { state: "failed", job, finishedOn: job.finishedOn ?? 0 };
+  if (state === "missing" || state === "unknown" || state === "completed" || state === "failed") return { state: "gone" };
+  return { state: "alive" };
 }
 
 /**
- * At worker start: work left queued or in progress whose job is gone (Redis
- * flushed, enqueue lost) is queued again, so nothing is lost. Jobs that still
- * exist are left to BullMQ's stalled-job recovery.
+ * The periodic sweep (job scheduler "tasks.sweep", and once at worker start):
+ * every task still in progress must have a live job. When its job failed after
+ * the task's last change (a stall past maxStalledCount, a failure whose
+ * finalisation was lost with its worker) the task is finalised; when its job
+ * is gone (Redis flushed, an enqueue lost) it is queued again.
  */
-export async function requeueStrandedTasks(): Promise<number> {
-  let requeued = 0;
+export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ requeued: number; finalised: number }> {
+  const before = new Date(Date.now() - (opts.graceMs ?? GRACE_MS));
+  const counts = { requeued: 0, finalised: 0 };
+  const settle = async (look: JobLook, changedAt: Date, requeue: () => Promise<unknown>) => {
+    if (look.state === "alive") return;
+    if (look.state === "failed" && look.finishedOn >= changedAt.getTime()) {
+      await finalizeFailedJob(look.job);
+      counts.finalised++;
+      return;
+    }
+    await requeue();
+    counts.requeued++;
+  };
+
   const transcribing = await prisma.task.findMany({
-    where: { status: { in: ["queued", "merging", "transcribing"] } },
-    select: { id: true, source: true, meetingStatus: true, _count: { select: { mediaParts: true } }, user: { select: { uiLanguage: true } } },
+    where: { status: { in: [...TRANSCRIBING] }, updateTime: { lt: before } },
+    select: { id: true, source: true, updateTime: true, _count: { select: { mediaParts: true } }, user: { select: { uiLanguage: true } } },
     take: 1000,
   });
   for (const t of transcribing) {
@@ -29,35 +83,37 @@ export async function requeueStrandedTasks(): Promise<number> {
     // Each task waits on the job for its stage: a document's import, a meeting's bot, else the transcription.
     const job: JobName =
       t.source === "document" || t.source === "text" ? "document.import" : t.source === "meeting" && t._count.mediaParts === 0 ? "meeting.watch" : "transcription.run";
-    if (await jobIsAlive(job, t.id)) continue;
-    if (job === "transcription.run") await queueTranscription(t.id, locale);
-    else await enqueue(job, { taskId: t.id, locale }, { jobKey: t.id });
-    requeued++;
+    await settle(await lookUp(job, t.id), t.updateTime, () =>
+      job === "transcription.run" ? queueTranscription(t.id, locale) : enqueue(job, { taskId: t.id, locale }, { jobKey: t.id }),
+    );
   }
 
   const analysing = await prisma.task.findMany({
-    where: { status: { in: ["analyzing", "regenerating"] } },
-    select: { id: true, user: { select: { uiLanguage: true, summaryLanguage: true } } },
+    where: { status: { in: ["analyzing", "regenerating"] }, updateTime: { lt: before } },
+    select: { id: true, updateTime: true, user: { select: { uiLanguage: true, summaryLanguage: true } } },
     take: 1000,
   });
   for (const t of analysing) {
-    if (await jobIsAlive("analysis.run", t.id)) continue;
     const summaryLanguage = isLocale(t.user.summaryLanguage) ? t.user.summaryLanguage : t.user.uiLanguage;
-    await enqueue("analysis.run", { taskId: t.id, locale: t.user.uiLanguage, summaryLanguage }, { jobKey: t.id });
-    requeued++;
+    await settle(await lookUp("analysis.run", t.id), t.updateTime, () => enqueue("analysis.run", { taskId: t.id, locale: t.user.uiLanguage, summaryLanguage }, { jobKey: t.id }));
   }
 
   const translating = await prisma.translation.findMany({
-    where: { status: "translating" },
-    select: { taskId: true, targetLanguage: true, task: { select: { user: { select: { uiLanguage: true } } } } },
+    where: { status: "translating", updatedAt: { lt: before } },
+    select: { taskId: true, targetLanguage: true, updatedAt: true, task: { select: { user: { select: { uiLanguage: true } } } } },
     take: 1000,
   });
   for (const t of translating) {
     const jobKey = `${t.taskId}-${t.targetLanguage}`;
-    if (await jobIsAlive("translation.run", jobKey)) continue;
-    await enqueue("translation.run", { taskId: t.taskId, locale: t.task.user.uiLanguage, targetLanguage: t.targetLanguage }, { jobKey });
-    requeued++;
+    await settle(await lookUp("translation.run", jobKey), t.updatedAt, () =>
+      enqueue("translation.run", { taskId: t.taskId, locale: t.task.user.uiLanguage, targetLanguage: t.targetLanguage }, { jobKey }),
+    );
   }
-  if (requeued) logger.info("requeued stranded work", { requeued });
-  return requeued;
+  if (counts.requeued || counts.finalised) logger.info("swept tasks", counts);
+  return counts;
+}
+
+/** At worker start: the same sweep with no grace period (nothing else is running yet). */
+export function requeueStrandedTasks() {
+  return sweepTasks({ graceMs: 0 });
 }

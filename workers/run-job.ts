@@ -1,0 +1,43 @@
+import "server-only";
+import { UnrecoverableError, type Job } from "bullmq";
+import { jobs, type JobName, type JobPayload } from "@/lib/jobs/contract";
+import { classifyFailure } from "@/lib/jobs/failures";
+import { finalizeFailedJob } from "@/lib/tasks/recovery";
+import { logger } from "@/lib/server/logger";
+
+export type FailureContext = { locale: string; attempts: number; requestId: string };
+
+/**
+ * The one shape of every task runner: parse the payload (a malformed one fails
+ * at once, finalised as "job_invalid"), run lib with the job's abort signal,
+ * and on failure ask lib/jobs/failures.ts whether to retry. A permanent
+ * failure, or the last attempt, records the task's failure through `fail`
+ * before the job fails. An aborted job (cancelled, worker stopping, lock lost)
+ * never records a failure: its signal's reason is thrown for workers/main.ts.
+ */
+export function jobRunner<N extends JobName>(
+  name: N,
+  run: (payload: JobPayload<N>, signal: AbortSignal) => Promise<unknown>,
+  fail: (payload: JobPayload<N>, error: unknown, ctx: FailureContext) => Promise<void>,
+) {
+  return async (job: Job, signal: AbortSignal): Promise<unknown> => {
+    const parsed = jobs[name].payload.safeParse(job.data);
+    if (!parsed.success) {
+      await finalizeFailedJob(job, parsed.error);
+      throw new UnrecoverableError("job_invalid");
+    }
+    const payload = parsed.data as JobPayload<N>;
+    try {
+      const result = await run(payload, signal);
+      logger.info(`${name} done`, { id: job.id, ...(result && typeof result === "object" ? result : {}) });
+      return result;
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      const failure = classifyFailure(error);
+      const final = failure.kind === "permanent" || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (final) await fail(payload, error, { locale: payload.locale, attempts: job.attemptsMade + 1, requestId: String(job.id) });
+      if (failure.kind === "permanent") throw new UnrecoverableError(failure.code);
+      throw error;
+    }
+  };
+}
