@@ -1,11 +1,58 @@
 import "server-only";
 import { Readable } from "node:stream";
 import { storage } from "./storage";
+import { extensionFor, OCTET_STREAM, servedMediaType } from "./media-type";
+
+/**
+ * Headers of every answer that streams a stored file. The bytes are the user's, so the browser
+ * must never treat them as a page or a script of our origin: the type is ours (allow-listed
+ * audio/video, else octet-stream), sniffing is off, and should a browser render it anyway the
+ * CSP sandbox gives it an opaque origin with no script and no access to our storage.
+ */
+export const STORED_FILE_CSP = "default-src 'none'; sandbox";
+
+/** A download name safe in any header: no path, no control or quote characters, bounded. */
+export function sanitizeFileName(name: string, extension: string): string {
+  const base = name
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
+    .replace(/[\\/:*?"<>|;]+/g, "_")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s.]+|[\s.]+$/g, "")
+    .slice(0, 120);
+  return `${base || "media"}.${extension}`;
+}
+
+// RFC 5987 attr-char: letters, digits and !#$&+-.^_`|~ stay; everything else is %-encoded as UTF-8.
+function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Content-Disposition: inline for media the player shows, attachment for anything else. */
+export function contentDisposition(disposition: "inline" | "attachment", fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`;
+}
+
+/** The headers every stored-file answer carries, from the stored type and a display name. */
+export function storedFileHeaders(storedType: string | null | undefined, displayName: string): Record<string, string> {
+  const type = servedMediaType(storedType);
+  const name = sanitizeFileName(displayName, extensionFor(type));
+  return {
+    "content-type": type,
+    "x-content-type-options": "nosniff",
+    "content-security-policy": STORED_FILE_CSP,
+    "content-disposition": contentDisposition(type === OCTET_STREAM ? "attachment" : "inline", name),
+    "cross-origin-resource-policy": "same-origin",
+    "accept-ranges": "bytes",
+    "cache-control": "private, max-age=3600",
+  };
+}
 
 /** Streams a stored object as an HTTP answer, honouring a single byte Range (players seek with it). */
-export async function serveStored(key: string, mime: string, rangeHeader: string | null): Promise<Response> {
+export async function serveStored(key: string, file: { type: string | null; name: string }, rangeHeader: string | null): Promise<Response> {
   const size = await storage().size(key);
-  const headers: Record<string, string> = { "content-type": mime, "accept-ranges": "bytes", "cache-control": "private, max-age=3600" };
+  const headers = storedFileHeaders(file.type, file.name);
   const m = /^bytes=(\d*)-(\d*)$/.exec(rangeHeader ?? "");
   if (m && (m[1] || m[2])) {
     let start = m[1] ? Number(m[1]) : Math.max(0, size - Number(m[2]));
