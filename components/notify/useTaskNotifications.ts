@@ -6,18 +6,20 @@
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { announce, type AnnounceTone } from "@/lib/client/notifications";
-import { hasTranscript, isInProgress, type TaskStatus, type TaskSummary } from "@/lib/client/tasks";
+import { hasTranscript, isInProgress, type TaskSource, type TaskStatus, type TaskSummary } from "@/lib/client/tasks";
 
-export type TaskEvent = "transcriptionCompleted" | "transcriptionFailed" | "analysisCompleted" | "analysisFailed" | "translationCompleted" | "translationFailed";
+export type TaskEvent = "transcriptionCompleted" | "transcriptionFailed" | "importCompleted" | "importFailed" | "analysisCompleted" | "analysisFailed" | "translationCompleted" | "translationFailed";
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
-const FAILURES: readonly TaskEvent[] = ["transcriptionFailed", "analysisFailed", "translationFailed"];
+const FAILURES: readonly TaskEvent[] = ["transcriptionFailed", "importFailed", "analysisFailed", "translationFailed"];
 
 // Used when announceTranslation is called with no mounted hook to lend its translator.
 const englishFallback: Record<TaskEvent, { title: string; body: string }> = {
   transcriptionCompleted: { title: "Transcription complete", body: "“{title}” has been transcribed." },
   transcriptionFailed: { title: "Transcription failed", body: "“{title}” could not be transcribed." },
+  importCompleted: { title: "Import complete", body: "“{title}” is ready." },
+  importFailed: { title: "Import failed", body: "“{title}” could not be imported." },
   analysisCompleted: { title: "Summary ready", body: "The summary and mind map of “{title}” are ready." },
   analysisFailed: { title: "Analysis failed", body: "The summary of “{title}” could not be made." },
   translationCompleted: { title: "Translation complete", body: "“{title}” has been translated." },
@@ -33,13 +35,17 @@ function announceEvent(event: TaskEvent, title: string, tag: string): void {
   announce(text("title"), text("body"), { tone, tag });
 }
 
-/** What happened between two statuses of one task; polling may skip states, so transcription counts as done on reaching any transcribed state. */
-export function eventsBetween(before: TaskStatus, after: TaskStatus): TaskEvent[] {
+/**
+ * What happened between two statuses of one task; polling may skip states, so transcription counts as
+ * done on reaching any transcribed state. A document or pasted text is imported, not transcribed.
+ */
+export function eventsBetween(before: TaskStatus, after: TaskStatus, source?: TaskSource): TaskEvent[] {
   if (before === after) return [];
   const events: TaskEvent[] = [];
   const wasTranscribing = isInProgress(before) || before === "not_started";
-  if (wasTranscribing && hasTranscript(after)) events.push("transcriptionCompleted");
-  if (wasTranscribing && after === "failed") events.push("transcriptionFailed");
+  const isText = source === "document" || source === "text";
+  if (wasTranscribing && hasTranscript(after)) events.push(isText ? "importCompleted" : "transcriptionCompleted");
+  if (wasTranscribing && after === "failed") events.push(isText ? "importFailed" : "transcriptionFailed");
   if (after === "analysis_completed") events.push("analysisCompleted");
   if (after === "analysis_failed") events.push("analysisFailed");
   return events;
@@ -71,7 +77,7 @@ export function useTaskNotifications(tasks: TaskSummary[] | undefined): void {
       const before = seen.get(task.id);
       seen.set(task.id, task.status);
       if (before === undefined) continue;
-      for (const event of eventsBetween(before, task.status)) announceEvent(event, task.title, `${task.id}-${event}`);
+      for (const event of eventsBetween(before, task.status, task.source)) announceEvent(event, task.title, `${task.id}-${event}`);
     }
   }, [tasks]);
 }

@@ -6,6 +6,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { tasksApi, type Task, type TimelineEntry } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
+import { SpeechEngineNote } from "./SpeechEngineNote";
 import { formatClock, groupBySpeaker } from "@/lib/client/transcript-export";
 import { IconEdit } from "@/components/tasks/icons";
 import ui from "@/components/tasks/ui.module.css";
@@ -64,6 +65,7 @@ export function TranscriptView({ task, controller, follow, onTaskChange, onRenam
 
   return (
     <div ref={rootRef} className={styles.transcript} data-testid="transcript" aria-label={t("label")}>
+      <SpeechEngineNote engine={task.speechEngine} />
       {groups.map((g) => {
         const look = g.speakerId ? looks.get(g.speakerId) : undefined;
         return (
