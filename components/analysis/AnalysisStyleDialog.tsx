@@ -32,7 +32,9 @@ export function AnalysisStyleDialog({ onClose, onSaved }: AnalysisStyleDialogPro
   const [saving, setSaving] = useState(false);
   // The AI summary language is a user preference ("" = the interface language), saved with the style.
   const { user } = useAuth();
-  const [summaryLanguage, setSummaryLanguage] = useState(user?.summary_language ?? "");
+  // The user object reports the interface language when none was chosen; showing that as a choice
+  // would pin the summaries to it on save, so they would stay English after switching to Chinese.
+  const [summaryLanguage, setSummaryLanguage] = useState(user?.summary_language && user.summary_language !== user.ui_language ? user.summary_language : "");
 
   const load = useCallback(async () => {
     setLoadError(null);

@@ -26,8 +26,7 @@ export async function requestAnalysis(userId: string, taskId: string, opts: { re
   const task = await ownedTaskWithTranscript(userId, taskId);
   if (task.status === "analyzing" || task.status === "regenerating") return { status: task.status };
   if (task.summary && !opts.regenerate) throw new AppError("analysis.alreadyAnalyzed");
-  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { summaryLanguage: true, uiLanguage: true } });
-  const summaryLanguage = isLocale(user.summaryLanguage) ? user.summaryLanguage : isLocale(user.uiLanguage) ? user.uiLanguage : "en";
+  const summaryLanguage = await summaryLanguageOf(userId);
   const status = task.summary ? "regenerating" : "analyzing";
   await prisma.task.update({ where: { id: taskId }, data: { status, ...clearedError } });
   await setProgress(taskId, { stage: analysisSteps[0], percent: 0, step: 0, steps: analysisSteps.length });
@@ -38,6 +37,12 @@ export async function requestAnalysis(userId: string, taskId: string, opts: { re
     throw e;
   }
   return { status };
+}
+
+/** The language the analyzer writes in (summary, local chat and quiz): the user's AI summary language, else the interface's. */
+export async function summaryLanguageOf(userId: string): Promise<Locale> {
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { summaryLanguage: true, uiLanguage: true } });
+  return isLocale(user.summaryLanguage) ? user.summaryLanguage : isLocale(user.uiLanguage) ? user.uiLanguage : "en";
 }
 
 const clearedError = { errorCode: null, errorMessage: null, errorDescription: null, errorSuggestions: [], requestId: null, retryCount: 0 };

@@ -1,9 +1,10 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import type { PublicQuizQuestion, StreamEvent, Verdict } from "@/lib/api/stream-events";
-import { isLocale, type Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/server";
 import { prisma, Prisma } from "@/lib/server/prisma";
+import { summaryLanguageOf } from "./analysis.service";
 import { textEngine } from "./engine";
 import { analyzerTranslator, loadPassages, ownedTaskWithTranscript } from "./passages";
 import type { ChatTurn, QuizQuestion, QuizSettings } from "./types";
@@ -16,7 +17,7 @@ const HISTORY_TURNS = 10;
 const messageSelect = { id: true, role: true, mode: true, content: true, data: true, engine: true, createdAt: true } as const;
 
 /** Checks everything that can be refused, then returns the producer of the streamed answer. */
-export async function prepareAsk(userId: string, taskId: string, question: string, locale: string) {
+export async function prepareAsk(userId: string, taskId: string, question: string) {
   if (!question.trim()) throw new AppError("chat.questionEmpty");
   const task = await ownedTaskWithTranscript(userId, taskId);
   const recent = await prisma.chatMessage.findMany({
@@ -30,7 +31,8 @@ export async function prepareAsk(userId: string, taskId: string, question: strin
 
   return async function* answer(signal: AbortSignal): AsyncIterable<StreamEvent> {
     const engine = textEngine();
-    const [passages, t] = await Promise.all([loadPassages(taskId), analyzerTranslator(locale)]);
+    // The analyzer's own sentences follow the AI summary language, as the summary's do.
+    const [passages, t] = await Promise.all([loadPassages(taskId), summaryLanguageOf(userId).then(analyzerTranslator)]);
     let text = "";
     let failure: unknown = null;
     try {
@@ -100,9 +102,9 @@ interface StoredQuiz {
 const publicQuestion = (q: QuizQuestion): PublicQuizQuestion => ({ id: q.id, kind: q.kind, prompt: q.prompt, options: q.options, ...(q.source ? { source: q.source } : {}) });
 
 /** Checks the request, then returns the producer that writes the quiz and streams its questions. */
-export async function prepareFlashback(userId: string, taskId: string, settings: QuizSettings, locale: string) {
+export async function prepareFlashback(userId: string, taskId: string, settings: QuizSettings) {
   const task = await ownedTaskWithTranscript(userId, taskId);
-  const language: Locale = isLocale(locale) ? locale : "en";
+  const language: Locale = await summaryLanguageOf(userId);
 
   return async function* quiz(signal: AbortSignal): AsyncIterable<StreamEvent> {
     const engine = textEngine();
