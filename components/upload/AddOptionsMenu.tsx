@@ -1,7 +1,7 @@
 "use client";
 // The add-options menu (spec §2): upload audio, import link, upload video,
 // import document or text, and join a meeting.
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { IconAudio, IconDoc, IconLink, IconPlus, IconUsers, IconVideo } from "@/components/tasks/icons";
 import ui from "@/components/tasks/ui.module.css";
@@ -14,6 +14,10 @@ export interface ImportMenuHandlers {
   onImportDocument?: () => void;
   onJoinMeeting?: () => void;
 }
+
+const MENU_WIDTH = 300;
+/** Space kept between the menu and the viewport's edges. */
+const MENU_MARGIN = 8;
 
 interface Option {
   id: string;
@@ -31,6 +35,7 @@ export interface AddOptionsMenuProps extends ImportMenuHandlers {
 export function AddOptionsMenu({ onUpload, compact, onImportLink, onImportDocument, onJoinMeeting }: AddOptionsMenuProps) {
   const t = useTranslations("upload.menu");
   const [open, setOpen] = useState(false);
+  const [placement, setPlacement] = useState<CSSProperties>({});
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
@@ -63,6 +68,22 @@ export function AddOptionsMenu({ onUpload, compact, onImportLink, onImportDocume
     };
   }, [open]);
 
+  // The menu opens below its button but never past the viewport's edges: on a phone the
+  // button sits at the right, so the menu shifts left (and narrows on very small screens).
+  useLayoutEffect(() => {
+    if (!open || !root.current) return;
+    const place = () => {
+      const anchor = root.current!.getBoundingClientRect();
+      const viewport = document.documentElement.clientWidth;
+      const width = Math.min(MENU_WIDTH, viewport - 2 * MENU_MARGIN);
+      const left = Math.max(MENU_MARGIN - anchor.left, Math.min(0, viewport - MENU_MARGIN - width - anchor.left));
+      setPlacement({ left, width });
+    };
+    place();
+    window.addEventListener("resize", place);
+    return () => window.removeEventListener("resize", place);
+  }, [open]);
+
   const onMenuKey = (e: React.KeyboardEvent) => {
     if (e.key !== "ArrowDown" && e.key !== "ArrowUp" && e.key !== "Home" && e.key !== "End") return;
     e.preventDefault();
@@ -88,7 +109,7 @@ export function AddOptionsMenu({ onUpload, compact, onImportLink, onImportDocume
         <span className={compact ? ui.srOnly : undefined}>{t("trigger")}</span>
       </button>
       {open ? (
-        <div id={menuId} role="menu" className={styles.menu} onKeyDown={onMenuKey} data-testid="add-options-menu" aria-label={t("trigger")}>
+        <div id={menuId} role="menu" className={styles.menu} style={placement} onKeyDown={onMenuKey} data-testid="add-options-menu" aria-label={t("trigger")}>
           {available.map((o) => (
             <button
               key={o.id}

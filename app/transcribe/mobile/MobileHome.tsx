@@ -7,6 +7,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { Brand } from "@/components/shell/Brand";
+import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
 import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
@@ -16,7 +17,7 @@ import { MeetingStatusBadge, StatusBadge } from "@/components/tasks/StatusBadge"
 import { TaskErrorPanel } from "@/components/tasks/TaskErrorPanel";
 import { TaskProgress } from "@/components/tasks/TaskProgress";
 import { TitleEditor } from "@/components/tasks/TitleEditor";
-import { IconLeft, IconRight } from "@/components/tasks/icons";
+import { IconLeft, IconLogout, IconRight } from "@/components/tasks/icons";
 import { useListedTask } from "@/components/tasks/useTaskDetail";
 import { useTaskList } from "@/components/tasks/useTaskList";
 import { MediaPlayer } from "@/components/transcript/MediaPlayer";
@@ -26,9 +27,11 @@ import { TranscriptToolbar } from "@/components/transcript/TranscriptToolbar";
 import { TranscriptView } from "@/components/transcript/TranscriptView";
 import { useMediaController } from "@/components/transcript/useMediaController";
 import { useSpeakerRedetect, useSpeakerRename } from "@/components/transcript/useSpeakerRename";
+import { useAuth } from "@/lib/client/auth";
 import { hasTranscript, isInProgress, type TaskSummary } from "@/lib/client/tasks";
 import { formatClock } from "@/lib/client/transcript-export";
 import type { UploadMode } from "@/lib/client/upload-rules";
+import { chooseDesktopView, chooseMobileView } from "@/lib/client/view-preference";
 import theme from "@/components/tasks/theme.module.css";
 import ui from "@/components/tasks/ui.module.css";
 import styles from "./mobile.module.css";
@@ -51,9 +54,12 @@ export function MobileHome() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [upload, setUpload] = useState<{ open: boolean; mode: UploadMode; used: boolean }>({ open: false, mode: "audio", used: false });
   const list = useTaskList(page);
+  const { logout } = useAuth();
 
   useEffect(() => {
     setSelectedId(new URLSearchParams(window.location.search).get("task"));
+    // Coming here (from the desktop's link or by address) undoes an earlier choice of the desktop view.
+    chooseMobileView();
   }, []);
   const select = useCallback((id: string | null) => {
     setSelectedId(id);
@@ -82,11 +88,15 @@ export function MobileHome() {
           <header className={styles.bar}>
             <Brand className={styles.brand} />
             <span className={styles.spacer} />
+            <LanguageSwitcher className={styles.lang} />
+            <button type="button" className={ui.iconBtn} onClick={() => void logout()} aria-label={t("header.logout")} title={t("header.logout")} data-testid="logout-button">
+              <IconLogout size={18} />
+            </button>
             <AddOptionsMenu compact onUpload={(mode) => setUpload({ open: true, mode, used: true })} {...imports.handlers} />
           </header>
           <MobileTaskList data={list.data?.items ?? null} loading={list.loading} total={list.data?.total ?? 0} pageSize={list.data?.page_size ?? 10} page={page} onPage={setPage} onSelect={select} />
           <p className={styles.footerLink}>
-            <Link href="/transcribe/" data-testid="mobile-desktop-link">
+            <Link href="/transcribe/" onClick={chooseDesktopView} data-testid="mobile-desktop-link">
               {t("mobile.desktopView")}
             </Link>
           </p>
