@@ -1,5 +1,6 @@
 import "server-only";
 import { runDocumentImport } from "@/lib/imports/documents.service";
+import { fetchLinkMedia } from "@/lib/imports/link.service";
 import { watchMeeting } from "@/lib/imports/meeting.service";
 import { finalTaskError } from "@/lib/jobs/failures";
 import { markTranscriptionFailed, runTranscription } from "@/lib/tasks/pipeline";
@@ -11,6 +12,6 @@ import { jobRunner } from "./run-job";
 const failTask = (payload: { taskId: string }, error: unknown, ctx: { locale: string; attempts: number; requestId: string }) =>
   markTranscriptionFailed(payload.taskId, finalTaskError(error), ctx);
 
-export const runTranscriptionJob = jobRunner("transcription.run", (p, signal) => runTranscription(p.taskId, { locale: p.locale, signal }), failTask);
+export const runTranscriptionJob = jobRunner("transcription.run", (p, signal) => runTranscription(p.taskId, { locale: p.locale, signal, fetchMedia: fetchLinkMedia }), failTask);
 export const runDocumentImportJob = jobRunner("document.import", (p) => runDocumentImport(p.taskId), failTask);
 export const runMeetingWatchJob = jobRunner("meeting.watch", (p, signal) => watchMeeting(p.taskId, { locale: p.locale, signal }), failTask);

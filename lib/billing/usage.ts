@@ -1,12 +1,11 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { monthlyMinutesFor } from "./plans";
 
-// Minutes are reserved when a task is created (so parallel uploads cannot
-// overrun the plan) and given back if the task finally fails.
+// Usage is counted in whole seconds (UsagePeriod.usedSeconds); answers show minutes.
+// Every change to usedSeconds goes through the charge ledger (./ledger.ts).
 
-function periodOf(now: Date): { start: Date; next: Date } {
+export function periodOf(now: Date): { start: Date; next: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return { start, next };
@@ -20,42 +19,28 @@ export interface Usage {
   plan: string;
 }
 
-export async function getUsage(userId: string, db: Prisma.TransactionClient = prisma): Promise<Usage> {
-  const { start, next } = periodOf(new Date());
+/** Seconds used in the current period and the plan's total, in seconds. */
+export async function usageSeconds(userId: string, db: Prisma.TransactionClient = prisma): Promise<{ used: number; total: number; planCode: string }> {
+  const { start } = periodOf(new Date());
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { planCode: true, bonusMinutes: true } });
-  const period = await db.usagePeriod.findUnique({ where: { userId_periodStart: { userId, periodStart: start } }, select: { usedMinutes: true } });
-  const used = Math.round((period?.usedMinutes ?? 0) * 100) / 100;
-  const total = monthlyMinutesFor(user.planCode) + user.bonusMinutes;
-  return { usedMinutes: used, totalMinutes: total, remainingMinutes: Math.max(0, total - used), nextResetDate: next.toISOString(), plan: user.planCode };
+  const period = await db.usagePeriod.findUnique({ where: { userId_periodStart: { userId, periodStart: start } }, select: { usedSeconds: true } });
+  return { used: period?.usedSeconds ?? 0, total: (monthlyMinutesFor(user.planCode) + user.bonusMinutes) * 60, planCode: user.planCode };
 }
 
-/**
- * Reserves minutes inside the caller's transaction; throws upload.usageLimit
- * when used plus this upload would pass the plan's total (spec §5).
- * A row lock on the period serialises concurrent reservations of one user.
- */
-export async function reserveMinutes(db: Prisma.TransactionClient, userId: string, minutes: number): Promise<void> {
-  const { start, next } = periodOf(new Date());
-  await db.usagePeriod.upsert({
-    where: { userId_periodStart: { userId, periodStart: start } },
-    create: { userId, periodStart: start, nextResetAt: next },
-    update: {},
-  });
-  await db.$queryRaw`SELECT id FROM "UsagePeriod" WHERE "userId" = ${userId} AND "periodStart" = ${start} FOR UPDATE`;
-  const usage = await getUsage(userId, db);
-  if (usage.usedMinutes + minutes > usage.totalMinutes + 1e-9) {
-    throw new AppError("upload.usageLimit", { used: Math.ceil(usage.usedMinutes), total: usage.totalMinutes, needed: Math.ceil(minutes) });
-  }
-  await db.usagePeriod.update({ where: { userId_periodStart: { userId, periodStart: start } }, data: { usedMinutes: { increment: minutes } } });
+export async function getUsage(userId: string, db: Prisma.TransactionClient = prisma): Promise<Usage> {
+  const { next } = periodOf(new Date());
+  const { used, total, planCode } = await usageSeconds(userId, db);
+  const usedMinutes = secondsToMinutes(used);
+  const totalMinutes = total / 60;
+  return { usedMinutes, totalMinutes, remainingMinutes: Math.max(0, secondsToMinutes(total - used)), nextResetDate: next.toISOString(), plan: planCode };
 }
 
-export async function refundMinutes(userId: string, minutes: number, chargedAt: Date): Promise<void> {
-  if (minutes <= 0) return;
-  const { start } = periodOf(chargedAt);
-  await prisma.usagePeriod.updateMany({ where: { userId, periodStart: start }, data: { usedMinutes: { decrement: minutes } } });
+/** Minutes shown for a number of seconds, to two decimals. */
+export function secondsToMinutes(seconds: number): number {
+  return Math.round((seconds / 60) * 100) / 100;
 }
 
-/** Minutes billed for a recording of this many seconds: whole seconds, in minutes. */
-export function billableMinutes(durationSec: number): number {
-  return Math.ceil(durationSec) / 60;
+/** Seconds billed for a recording of this length: whole seconds, rounded up. */
+export function billableSeconds(durationSec: number): number {
+  return Math.max(0, Math.ceil(durationSec - 1e-9));
 }

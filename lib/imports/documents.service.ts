@@ -3,16 +3,18 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { enqueue } from "@/lib/jobs/contract";
 import { clearProgress, setProgress } from "@/lib/jobs/progress";
-import { getUsage, reserveMinutes } from "@/lib/billing/usage";
+import { chargeTask } from "@/lib/billing/ledger";
+import { getUsage } from "@/lib/billing/usage";
 import { joinBlocks } from "@/lib/documents/blocks";
 import { checkImportRequest, readDocument, textFromPaste, type DocumentBlock } from "@/lib/documents/read";
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, minutesForText } from "@/lib/documents/limits";
+import { AppError } from "@/lib/api/errors";
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, MAX_REQUEST_BYTES, minutesForText } from "@/lib/documents/limits";
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { prisma } from "@/lib/server/prisma";
 import { withReceivedForm, type ReceivedForm } from "@/lib/tasks/multipart";
-import { mediaFolder } from "@/lib/tasks/task.service";
+import { TaskGoneError, taskExists, updateLiveTask } from "@/lib/tasks/alive";
+import { mediaFolder, newTaskId } from "@/lib/tasks/task-files";
 import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
-import { newTaskId } from "@/lib/tasks/upload";
 
 // Documents (.txt, .docx) and pasted text as tasks. The route reads and checks
 // everything first (so bad input leaves no half-made task) and reserves the
@@ -28,7 +30,14 @@ interface ReadDoc {
   source: "document" | "text";
 }
 
-const documentUpload = { maxFiles: MAX_DOCUMENTS_PER_REQUEST, maxFileBytes: MAX_DOCUMENT_BYTES };
+// Reading stops at the first byte past a document's or the request's limit (lib/tasks/multipart.ts).
+const documentUpload = {
+  maxFiles: MAX_DOCUMENTS_PER_REQUEST,
+  maxFileBytes: MAX_DOCUMENT_BYTES,
+  maxTotalBytes: MAX_REQUEST_BYTES + 1024 * 1024,
+  fileTooLarge: (file: string) => new AppError("documents.tooLarge", { file, limitMb: MAX_DOCUMENT_BYTES / (1024 * 1024) }),
+  bodyTooLarge: () => new AppError("documents.totalTooLarge", { limitMb: MAX_REQUEST_BYTES / (1024 * 1024) }),
+};
 
 async function readAll(form: ReceivedForm): Promise<ReadDoc[]> {
   // A cut-off file (past the per-file limit) counts with its full size: "too large".
@@ -80,11 +89,9 @@ async function createDocumentTasks(userId: string, locale: string, docs: ReadDoc
       stored.push(blocksKey(userId, d.id));
     }
     await prisma.$transaction(async (db) => {
-      await reserveMinutes(db, userId, planned.reduce((sum, d) => sum + d.minutes, 0));
       for (const d of planned) {
-        await db.task.create({
-          data: { id: d.id, userId, title: d.title.slice(0, 200), source: d.source, status: "queued", fileSize: d.size, chargedMinutes: d.minutes },
-        });
+        await db.task.create({ data: { id: d.id, userId, title: d.title.slice(0, 200), source: d.source, status: "queued", fileSize: d.size } });
+        await chargeTask(db, { taskId: d.id, userId, seconds: d.minutes * 60 });
       }
     });
   } catch (e) {
@@ -111,16 +118,25 @@ export async function runDocumentImport(taskId: string) {
     const { blocks } = JSON.parse(await fsp.readFile(file, "utf8")) as { blocks: DocumentBlock[] };
     await setProgress(taskId, { stage: "saving", percent: 50 });
     await prisma.$transaction(async (db) => {
+      // First, so a task deleted meanwhile gets nothing written (TaskGoneError rolls back).
+      await updateLiveTask(
+        taskId,
+        { status: "completed", transcriptionTime: new Date(), fullText: joinBlocks(blocks), completedSteps: ["document"], estimatedMinutes: null },
+        db,
+      );
       await db.timelineEntry.deleteMany({ where: { taskId } });
       // Documents have no clock: every block sits at 0 ms, in order.
       await db.timelineEntry.createMany({ data: blocks.map((b, position) => ({ taskId, position, begin: 0, end: 0, text: b.text })) });
-      await db.task.update({
-        where: { id: taskId },
-        data: { status: "completed", transcriptionTime: new Date(), fullText: joinBlocks(blocks), completedSteps: ["document"], estimatedMinutes: null },
-      });
     });
     await clearProgress(taskId);
     return { blocks: blocks.length };
+  } catch (e) {
+    // Deleted while it was read: nothing was written, and deleting removed the files.
+    if (e instanceof TaskGoneError || !(await taskExists(taskId))) {
+      await clearProgress(taskId);
+      return { skipped: "deleted" as const };
+    }
+    throw e;
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }

@@ -1,22 +1,22 @@
 import "server-only";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { AppError, isAppError } from "@/lib/api/errors";
-import { billableMinutes, reserveMinutes } from "@/lib/billing/usage";
 import { enqueue } from "@/lib/jobs/contract";
 import { VIDEO_MAX_BYTES } from "@/lib/media/limits";
-import { probeMedia } from "@/lib/media/probe";
 import { parseMeetingLink, type MeetingPlatform } from "@/lib/meetings/meeting-link";
 import { meetingBotProvider, MeetingProviderError, type MeetingBotProvider } from "@/lib/meetings/provider";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
-import { prisma } from "@/lib/server/prisma";
+import { prisma, Prisma } from "@/lib/server/prisma";
 import { scratchDir, storage } from "@/lib/storage/storage";
+import { assertTaskAlive, TaskGoneError, updateLiveTask } from "@/lib/tasks/alive";
+import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";
 import { PermanentTaskError } from "@/lib/tasks/task-errors";
-import { mediaFolder } from "@/lib/tasks/task.service";
+import { newTaskId } from "@/lib/tasks/task-files";
 import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
-import { newTaskId } from "@/lib/tasks/upload";
 
 // Meeting links: a recording bot joins through the meeting-bot provider
 // (docs/meetings.md). The worker follows the bot (joining → in meeting →
@@ -63,6 +63,21 @@ export async function watchMeeting(taskId: string, opts: { locale: string; signa
   const task = await prisma.task.findUnique({ where: { id: taskId }, select: { userId: true, status: true, meetingBotId: true, meetingStatus: true } });
   if (!task || task.status !== "queued" || !task.meetingBotId) return { skipped: task?.status ?? "deleted" };
   if (!provider) throw new PermanentTaskError("meeting_join_failed", ["contactSupport"]);
+  try {
+    return await followBot(provider, taskId, { ...task, meetingBotId: task.meetingBotId }, opts);
+  } catch (e) {
+    // Deleted while the bot was in the meeting: the watch ends quietly; deleting removed the files.
+    if (e instanceof TaskGoneError) return { skipped: "deleted" as const };
+    throw e;
+  }
+}
+
+async function followBot(
+  provider: MeetingBotProvider,
+  taskId: string,
+  task: { userId: string; meetingBotId: string; meetingStatus: Prisma.TaskGetPayload<{ select: { meetingStatus: true } }>["meetingStatus"] },
+  opts: { locale: string; signal?: AbortSignal },
+) {
   const started = Date.now();
   let failures = 0;
   let shown = task.meetingStatus;
@@ -74,10 +89,11 @@ export async function watchMeeting(taskId: string, opts: { locale: string; signa
     });
     const status = state?.status ?? (failures >= UNKNOWN_AFTER_FAILURES ? "unknown" : shown);
     if (state) failures = 0;
+    // A deleted task stops the watch (TaskGoneError) before anything is written.
     if (status !== shown) {
-      await prisma.task.update({ where: { id: taskId }, data: { meetingStatus: status } });
+      await updateLiveTask(taskId, { meetingStatus: status });
       shown = status;
-    }
+    } else await assertTaskAlive(taskId);
     if (state?.failed) throw new PermanentTaskError("meeting_join_failed", ["checkFileLink", "retryLater"]);
     if (state?.recordingUrl) {
       await storeRecording(provider, { id: taskId, userId: task.userId }, state.recordingUrl);
@@ -85,29 +101,19 @@ export async function watchMeeting(taskId: string, opts: { locale: string; signa
       return { recorded: true };
     }
     if (state?.finished) throw new PermanentTaskError("meeting_no_recording", ["checkFileLink", "retryLater"]);
-    await new Promise((r) => setTimeout(r, env().MEETING_POLL_MS));
+    // Abortable: a worker that is stopping hands the watch back at once (it resumes from the bot's state).
+    await sleep(env().MEETING_POLL_MS, undefined, { signal: opts.signal }).catch(() => undefined);
   }
   throw new PermanentTaskError("meeting_no_recording", ["retryLater"]);
 }
 
-/** Streams the recording into storage as the task's media and reserves its minutes. */
+/** Downloads the recording and hands it to the shared media intake (store and charge) as the task's media. */
 async function storeRecording(provider: MeetingBotProvider, task: { id: string; userId: string }, url: string) {
   const dir = await scratchDir("meetings", task.id);
   try {
     const file = path.join(dir, "recording");
     await provider.downloadRecording(url, file, { maxBytes: VIDEO_MAX_BYTES });
-    const media = await probeMedia(file);
-    const size = (await fsp.stat(file)).size;
-    const ext = media.kind === "video" ? ".mp4" : ".mp3";
-    const key = `${mediaFolder(task.userId, task.id)}/part-0${ext}`;
-    const mime = media.kind === "video" ? "video/mp4" : "audio/mpeg";
-    await storage().putFile(key, file, mime);
-    const minutes = billableMinutes(media.durationSec);
-    await prisma.$transaction(async (db) => {
-      await reserveMinutes(db, task.userId, minutes);
-      await db.mediaPart.create({ data: { taskId: task.id, position: 0, storageKey: key, originalName: `recording${ext}`, size, mime, kind: media.kind, duration: media.durationSec } });
-      await db.task.update({ where: { id: task.id }, data: { duration: media.durationSec, fileSize: size, mediaKind: media.kind, mediaKey: key, mediaMime: mime, chargedMinutes: minutes } });
-    });
+    await intakeFetchedMedia(task, { path: file, name: "recording" });
   } catch (e) {
     if (isAppError(e) && e.key === "upload.usageLimit") throw new PermanentTaskError("meeting_no_recording", ["retryLater"]);
     throw e;

@@ -20,6 +20,8 @@ export interface Storage {
   openRead(key: string, range?: { start: number; end: number }): Promise<Readable>;
   size(key: string): Promise<number>;
   remove(key: string): Promise<void>;
+  /** Removes every object under the folder `prefix` (e.g. a task's "media/<userId>/<taskId>"). */
+  removeFolder(prefix: string): Promise<void>;
 }
 
 function safeLocalPath(root: string, key: string): string {
@@ -53,6 +55,9 @@ class LocalStorage implements Storage {
   }
   async remove(key: string) {
     await fsp.rm(safeLocalPath(this.root, key), { force: true });
+  }
+  async removeFolder(prefix: string) {
+    await fsp.rm(safeLocalPath(this.root, prefix), { recursive: true, force: true });
   }
 }
 
@@ -93,6 +98,17 @@ class S3Storage implements Storage {
   }
   async remove(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+  async removeFolder(prefix: string) {
+    const { ListObjectsV2Command, DeleteObjectsCommand } = await import("@aws-sdk/client-s3");
+    const Prefix = `${prefix.replace(/\/+$/, "")}/`;
+    for (;;) {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix }));
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (keys.length === 0) return;
+      await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      if (!page.IsTruncated) return;
+    }
   }
 }
 

@@ -3,19 +3,21 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { setProgress, clearProgress } from "@/lib/jobs/progress";
 import { translatorFor } from "@/lib/i18n/server";
-import { concatToWav, normalizeToWav, readWavPcm } from "@/lib/media/ffmpeg";
+import { concatToWav, normalizeToWav } from "@/lib/media/ffmpeg";
+import { readWavInfo } from "@/lib/media/wav";
 import { speechEngine } from "@/lib/speech/engine";
 import { transcribeLong } from "@/lib/speech/long";
 import type { SpeechResult } from "@/lib/speech/types";
 import { assignSpeakers } from "@/lib/diarization/assign";
-import { diarize } from "@/lib/diarization/diarize";
-import { refundMinutes } from "@/lib/billing/usage";
+import { diarizeWavOffThread } from "@/lib/diarization/diarize-file";
+import { correctCharge, refundTask } from "@/lib/billing/ledger";
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
-import { fetchLinkMedia } from "@/lib/imports/link.service";
+import { abortWhenGone, TaskGoneError, taskExists, updateLiveTask } from "./alive";
 import { PermanentTaskError } from "./task-errors";
-import { joinFullText, mediaFolder } from "./task.service";
+import { mediaFolder, removeTaskFiles } from "./task-files";
+import { joinFullText } from "./task.service";
 import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
 
 /**
@@ -26,7 +28,35 @@ import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
  */
 type Step = "fetch" | "prepare" | "transcribe" | "diarize";
 
-export async function runTranscription(taskId: string, opts: { locale: string; signal?: AbortSignal }) {
+/** Brings a link task's media from its site into the task (lib/imports/link.service.ts); given by the worker, so tasks never import imports. */
+export type MediaFetcher = (task: { id: string; userId: string; sourceUrl: string }, workDir: string, onProgress: (fraction: number) => void, signal?: AbortSignal) => Promise<void>;
+
+/**
+ * Runs the pipeline; a task deleted while it runs stops it at the next step
+ * (every write is conditional on the row, and a watch aborts long steps), and
+ * whatever the worker stored meanwhile is removed again.
+ */
+export async function runTranscription(taskId: string, opts: { locale: string; signal?: AbortSignal; fetchMedia?: MediaFetcher }) {
+  const owner = await prisma.task.findUnique({ where: { id: taskId }, select: { userId: true } });
+  if (!owner) return { skipped: "deleted" as const };
+  const watch = abortWhenGone(taskId, opts.signal);
+  try {
+    return await runSteps(taskId, { ...opts, signal: watch.signal });
+  } catch (e) {
+    // Any failure of a task that no longer exists (a write that found no row, an aborted step) is the delete's doing.
+    if (e instanceof TaskGoneError || !(await taskExists(taskId).catch(() => true))) {
+      // Files stored after the delete removed the folder go too.
+      await removeTaskFiles(owner.userId, taskId);
+      logger.info("task deleted while it ran; stopped", { taskId });
+      return { skipped: "deleted" as const };
+    }
+    throw e;
+  } finally {
+    watch.stop();
+  }
+}
+
+async function runSteps(taskId: string, opts: { locale: string; signal: AbortSignal; fetchMedia?: MediaFetcher }) {
   const task = await prisma.task.findUnique({
     where: { id: taskId },
     select: {
@@ -53,14 +83,15 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
   const done = new Set(task.completedSteps);
   const markDone = async (step: Step) => {
     done.add(step);
-    await prisma.task.update({ where: { id: taskId }, data: { completedSteps: [...done] } });
+    await updateLiveTask(taskId, { completedSteps: [...done] });
   };
 
   try {
     // 0. fetch: a link's media comes from the video platform first.
     if (task.source === "link" && task.sourceUrl && task.mediaParts.length === 0) {
+      if (!opts.fetchMedia) throw new Error("runTranscription needs fetchMedia for a link task");
       await setStatus(taskId, "transcribing", "fetching", 1);
-      await fetchLinkMedia({ id: taskId, userId: task.userId, sourceUrl: task.sourceUrl }, work, (f) => void setProgress(taskId, { stage: "fetching", percent: 1 + f * 4 }).catch(() => undefined));
+      await opts.fetchMedia({ id: taskId, userId: task.userId, sourceUrl: task.sourceUrl }, work, (f) => void setProgress(taskId, { stage: "fetching", percent: 1 + f * 4 }).catch(() => undefined), opts.signal);
       task.mediaParts = await prisma.mediaPart.findMany({ where: { taskId }, orderBy: { position: "asc" }, select: { storageKey: true } });
       await markDone("fetch");
     }
@@ -71,16 +102,21 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
       const parts = await Promise.all(task.mediaParts.map((p, i) => storage().fetchToFile(p.storageKey, path.join(work, `part-${i}`))));
       if (parts.length > 1) {
         await setStatus(taskId, "merging", "merging", 2);
-        await concatToWav(parts, wav);
+        await concatToWav(parts, wav, opts.signal);
       } else {
         await setStatus(taskId, "transcribing", "normalizing", 2);
-        await normalizeToWav(parts[0]!, wav);
+        await normalizeToWav(parts[0]!, wav, opts.signal);
       }
       for (const p of parts) await fsp.rm(p, { force: true });
       // storage.putFile moves the file; keep a local copy for the next steps.
       await fsp.copyFile(wav, `${wav}.keep`);
       await storage().putFile(normalizedKey, `${wav}.keep`, "audio/wav");
-      if (parts.length > 1) await prisma.task.update({ where: { id: taskId }, data: { mediaKey: normalizedKey, mediaMime: "audio/wav" } });
+      // Billing follows the decoded length, not the container's claim (a truncated MP3's header still says 5 s).
+      const decodedSec = (await readWavInfo(wav)).durationSec;
+      await prisma.$transaction(async (db) => {
+        await updateLiveTask(taskId, { duration: decodedSec, ...(parts.length > 1 ? { mediaKey: normalizedKey, mediaMime: "audio/wav" } : {}) }, db);
+        if (!task.transcriptionTime) await correctCharge(db, taskId, decodedSec);
+      });
       await markDone("prepare");
     } else {
       await fsp.access(wav).catch(() => storage().fetchToFile(normalizedKey, wav));
@@ -102,7 +138,7 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
       const segmentsFile = path.join(work, "segments.json");
       await fsp.writeFile(segmentsFile, JSON.stringify(speech));
       await storage().putFile(segmentsKey, segmentsFile, "application/json");
-      await prisma.task.update({ where: { id: taskId }, data: { speechEngine: engine.name, language: speech.language ?? null } });
+      await updateLiveTask(taskId, { speechEngine: engine.name, language: speech.language ?? null });
       await markDone("transcribe");
     } else {
       const local = await storage().fetchToFile(segmentsKey, path.join(work, "segments.json"));
@@ -113,8 +149,8 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
 
     // 3. diarize (our own, engine-independent) and save speakers and timeline together.
     await setProgress(taskId, { stage: "diarizing", percent: 88 });
-    const { samples, sampleRate } = await readWavPcm(wav);
-    const turns = diarize(samples, sampleRate, diarizeOptionsFor(task.speakerCount));
+    // In a child process (lib/diarization/diarize-file.ts): minutes of CPU on a long recording would starve the job's lock.
+    const { turns, durationSec } = await diarizeWavOffThread(wav, diarizeOptionsFor(task.speakerCount), opts.signal);
     await setProgress(taskId, { stage: "saving", percent: 96 });
     // A transcript that finished before is having its speakers detected again: it keeps its entries (and the owner's edits).
     if (task.transcriptionTime) {
@@ -127,6 +163,19 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
     // Default names follow the order in which the speakers first talk.
     const speakerNumbers = [...new Set(entries.map((e) => e.speaker))];
     await prisma.$transaction(async (db) => {
+      // First: a task deleted meanwhile stops here (TaskGoneError) and the transaction writes nothing.
+      await updateLiveTask(
+        taskId,
+        {
+          status: "completed",
+          transcriptionTime: new Date(),
+          duration: durationSec,
+          fullText: joinFullText(entries.map((e) => e.text.trim())),
+          completedSteps: [...done, "diarize"],
+          estimatedMinutes: null,
+        },
+        db,
+      );
       await db.timelineEntry.deleteMany({ where: { taskId } });
       await db.speaker.deleteMany({ where: { taskId } });
       const ids = new Map<number, string>();
@@ -137,17 +186,6 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
       await db.timelineEntry.createMany({
         data: entries.map((e, position) => ({ taskId, position, begin: Math.round(e.begin), end: Math.round(e.end), text: e.text.trim(), speakerId: ids.get(e.speaker) ?? null })),
       });
-      await db.task.update({
-        where: { id: taskId },
-        data: {
-          status: "completed",
-          transcriptionTime: new Date(),
-          duration: samples.length / sampleRate,
-          fullText: joinFullText(entries.map((e) => e.text.trim())),
-          completedSteps: [...done, "diarize"],
-          estimatedMinutes: null,
-        },
-      });
     });
     await clearProgress(taskId);
     return { speakers: speakerNumbers.length, entries: entries.length };
@@ -157,7 +195,7 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
 }
 
 async function setStatus(taskId: string, status: "merging" | "transcribing", stage: string, percent: number) {
-  await prisma.task.update({ where: { id: taskId }, data: { status } });
+  await updateLiveTask(taskId, { status });
   await setProgress(taskId, { stage, percent });
 }
 
@@ -168,18 +206,18 @@ async function activeHotwords(userId: string): Promise<string[]> {
 
 /**
  * Records a final failure with the details the task's error panel shows, and
- * gives the reserved minutes back.
+ * refunds the task's charge (lib/billing/ledger.ts) in the same transaction.
  */
 export async function markTranscriptionFailed(taskId: string, error: unknown, ctx: { locale: string; attempts: number; requestId: string }) {
   const task = await prisma.task.findUnique({
     where: { id: taskId },
-    select: { userId: true, chargedMinutes: true, createTime: true, status: true, transcriptionTime: true, summary: true, completedSteps: true },
+    select: { status: true, transcriptionTime: true, summary: true, completedSteps: true },
   });
   if (!task || task.status === "completed") return;
   if (task.transcriptionTime) {
     // A re-detection of speakers failed: the transcript and its old speakers are intact, and nothing was charged.
     logger.error("speaker re-detection failed", { taskId, error: error instanceof Error ? error.message : String(error) });
-    await prisma.task.update({
+    await prisma.task.updateMany({
       where: { id: taskId },
       data: { status: restingStatus(task.summary), completedSteps: [...new Set([...task.completedSteps, "diarize"])], estimatedMinutes: null },
     });
@@ -191,20 +229,22 @@ export async function markTranscriptionFailed(taskId: string, error: unknown, ct
   const code = permanent?.code ?? "transcription_failed";
   const suggestions = permanent?.suggestions ?? ["checkNetwork", "retryLater", "contactSupport"];
   logger.error("transcription failed", { taskId, code, error: error instanceof Error ? error.message : String(error) });
-  await prisma.task.update({
-    where: { id: taskId },
-    data: {
-      status: "failed",
-      errorCode: code,
-      errorMessage: t(`tasks.failure.${code}.message`),
-      errorDescription: t(`tasks.failure.${code}.description`),
-      retryCount: ctx.attempts,
-      requestId: ctx.requestId,
-      errorSuggestions: suggestions,
-      chargedMinutes: 0,
-      estimatedMinutes: null,
-    },
+  // The failure and its refund in one transaction; a task already failed (or gone) is left alone, so a refund happens once.
+  await prisma.$transaction(async (db) => {
+    const res = await db.task.updateMany({
+      where: { id: taskId, status: { notIn: ["completed", "failed"] } },
+      data: {
+        status: "failed",
+        errorCode: code,
+        errorMessage: t(`tasks.failure.${code}.message`),
+        errorDescription: t(`tasks.failure.${code}.description`),
+        retryCount: ctx.attempts,
+        requestId: ctx.requestId,
+        errorSuggestions: suggestions,
+        estimatedMinutes: null,
+      },
+    });
+    if (res.count === 1) await refundTask(db, taskId);
   });
-  await refundMinutes(task.userId, task.chargedMinutes, task.createTime);
   await clearProgress(taskId);
 }

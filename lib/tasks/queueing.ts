@@ -1,7 +1,6 @@
 import "server-only";
 import { enqueue } from "@/lib/jobs/contract";
 import { setProgress } from "@/lib/jobs/progress";
-import { billableMinutes, reserveMinutes } from "@/lib/billing/usage";
 import { prisma } from "@/lib/server/prisma";
 
 // Rough processing speed of the embedded engine on two cores (see bench/README.md),
@@ -21,16 +20,7 @@ async function estimateMinutes(taskId: string): Promise<number> {
 
 /** Marks the task queued (clearing an earlier failure) and puts its job on the queue. */
 export async function queueTranscription(taskId: string, locale: string, opts: { retry?: boolean; estimatedMinutes?: number } = {}): Promise<void> {
-  if (opts.retry) {
-    // A failed task gave its minutes back; a retry reserves them again. Finished steps are kept.
-    await prisma.$transaction(async (db) => {
-      const t = await db.task.findUniqueOrThrow({ where: { id: taskId }, select: { userId: true, duration: true, chargedMinutes: true } });
-      if (t.chargedMinutes > 0) return;
-      const minutes = billableMinutes(t.duration ?? 0);
-      await reserveMinutes(db, t.userId, minutes);
-      await db.task.update({ where: { id: taskId }, data: { chargedMinutes: minutes } });
-    });
-  }
+  // A retry's charge is made by startTranscription (lib/tasks/task.service.ts), with its status change.
   await prisma.task.update({
     where: { id: taskId },
     data: {

@@ -1,14 +1,17 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import { getProgress, getProgressMany, clearProgress } from "@/lib/jobs/progress";
-import { refundMinutes } from "@/lib/billing/usage";
-import { storage } from "@/lib/storage/storage";
+import { chargeTask, refundTask } from "@/lib/billing/ledger";
+import { billableSeconds } from "@/lib/billing/usage";
+import { requestCancel } from "@/lib/jobs/cancel";
+import { getProgress, getProgressMany } from "@/lib/jobs/progress";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
 import { showsProgress, taskDetailSelect, taskSummarySelect, toTaskDetail, toTaskSummary } from "./task.view";
+import { findOwnedTask } from "./owned";
 import { queueTranscription } from "./queueing";
+import { removeTaskFiles } from "./task-files";
 
-// Every query names the owner in `where`: another user's task is simply "not found".
+// Every query names the owner in `where` (findOwnedTask): another user's task is simply "not found".
 
 export async function listTasks(userId: string, q: { page: number; page_size: number; folder_id?: string }) {
   const where = {
@@ -25,22 +28,14 @@ export async function listTasks(userId: string, q: { page: number; page_size: nu
 }
 
 export async function getTask(userId: string, taskId: string) {
-  const row = await prisma.task.findFirst({ where: { id: taskId, userId, deletedAt: null }, select: taskDetailSelect });
-  if (!row) throw new AppError("tasks.notFound");
-  return toTaskDetail(row, await getProgress(taskId));
+  return toTaskDetail(await findOwnedTask(userId, taskId, taskDetailSelect), await getProgress(taskId));
 }
 
 async function getTaskSummary(userId: string, taskId: string) {
-  const row = await prisma.task.findFirst({ where: { id: taskId, userId, deletedAt: null }, select: taskSummarySelect });
-  if (!row) throw new AppError("tasks.notFound");
-  return toTaskSummary(row, await getProgress(taskId));
+  return toTaskSummary(await findOwnedTask(userId, taskId, taskSummarySelect), await getProgress(taskId));
 }
 
-async function assertOwned(userId: string, taskId: string) {
-  const found = await prisma.task.findFirst({ where: { id: taskId, userId, deletedAt: null }, select: { id: true, status: true } });
-  if (!found) throw new AppError("tasks.notFound");
-  return found;
-}
+const assertOwned = (userId: string, taskId: string) => findOwnedTask(userId, taskId, { id: true });
 
 export async function editTitle(userId: string, taskId: string, title: string) {
   if (!title.trim()) throw new AppError("tasks.titleEmpty");
@@ -74,34 +69,54 @@ export async function editSpeakerNames(userId: string, taskId: string, speakers:
   return getTask(userId, taskId);
 }
 
-/** Queues transcription; starting twice, or starting a finished task, is harmless. */
+/**
+ * Queues transcription; starting twice, or starting a finished task, is harmless.
+ * The move to "queued" is a conditional update, and a retry's charge is made in
+ * the same transaction: of concurrent starts (double click, two web processes)
+ * one moves the task and charges, the others find it moved and do nothing.
+ */
 export async function startTranscription(userId: string, taskId: string, locale: string) {
-  const task = await assertOwned(userId, taskId);
-  if (task.status === "not_started" || task.status === "failed") await queueTranscription(taskId, locale, { retry: task.status === "failed" });
+  const task = await findOwnedTask(userId, taskId, { status: true, duration: true, charge: { select: { seconds: true } }, _count: { select: { mediaParts: true } } });
+  if (task.status !== "not_started" && task.status !== "failed") return getTaskSummary(userId, taskId);
+  const retry = task.status === "failed";
+  const moved = await prisma.$transaction(async (db) => {
+    const res = await db.task.updateMany({
+      where: { id: taskId, userId, status: task.status, deletedAt: null },
+      data: { status: "queued", ...(retry ? { errorCode: null, errorMessage: null, errorDescription: null, errorSuggestions: [], requestId: null } : {}) },
+    });
+    if (res.count === 0) return false;
+    // A failed task gave its charge back; the retry charges it again (what was billed before, else the media's length).
+    // A link whose media never arrived is charged when it does.
+    const seconds = task.charge?.seconds ?? (task._count.mediaParts > 0 ? billableSeconds(task.duration ?? 0) : null);
+    if (retry && seconds !== null) await chargeTask(db, { taskId, userId, seconds });
+    return true;
+  });
+  if (moved) await queueTranscription(taskId, locale);
   return getTaskSummary(userId, taskId);
 }
 
-/** Deletes the caller's tasks among ids (others' ids are ignored), with their stored media. */
+/**
+ * Deletes the caller's tasks among ids (others' ids are ignored) with every
+ * file they own. Their jobs are cancelled first (queued ones removed, running
+ * ones aborted); a worker that still reaches a step finds the task gone and
+ * stops without writing (lib/tasks/alive.ts). Charges for work that never
+ * started are refunded with the delete, in one transaction.
+ */
 export async function deleteTasks(userId: string, ids: string[]) {
   const owned = await prisma.task.findMany({
     where: { id: { in: ids }, userId },
-    select: { id: true, status: true, chargedMinutes: true, createTime: true, mediaParts: { select: { storageKey: true } }, mediaKey: true },
+    select: { id: true, status: true, translations: { select: { targetLanguage: true } } },
   });
   if (owned.length === 0) throw new AppError("tasks.notFound");
-  await prisma.task.deleteMany({ where: { id: { in: owned.map((t) => t.id) }, userId } });
+  for (const t of owned) await requestCancel(t.id, { targetLanguages: t.translations.map((tr) => tr.targetLanguage) });
+  await prisma.$transaction(async (db) => {
+    for (const t of owned) if (t.status === "queued" || t.status === "not_started") await refundTask(db, t.id);
+    await db.task.deleteMany({ where: { id: { in: owned.map((t) => t.id) }, userId } });
+  });
   for (const t of owned) {
-    // Minutes reserved for work that never ran go back to the user.
-    if (t.status === "queued" || t.status === "not_started") await refundMinutes(userId, t.chargedMinutes, t.createTime);
-    await clearProgress(t.id);
-    const keys = new Set([...t.mediaParts.map((p) => p.storageKey), ...(t.mediaKey ? [t.mediaKey] : [])]);
-    for (const key of keys) await storage().remove(key).catch((e) => logger.warn("could not remove media", { key, error: String(e) }));
-    await storage().remove(`${mediaFolder(userId, t.id)}/segments.json`).catch(() => undefined);
+    await removeTaskFiles(userId, t.id).catch((e) => logger.warn("could not remove task files", { taskId: t.id, error: String(e) }));
   }
   return { deleted: owned.length };
-}
-
-export function mediaFolder(userId: string, taskId: string): string {
-  return `media/${userId}/${taskId}`;
 }
 
 export function joinFullText(texts: string[]): string {

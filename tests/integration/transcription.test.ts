@@ -163,7 +163,7 @@ describe("upload → transcript", () => {
     await call(editEntries, { token: user.token, method: "PUT", params: { id }, json: { entries: [{ index: 0, text: "Edited by hand." }] } });
     // As if it had been analysed: re-detection must leave it analysed.
     await prisma.task.update({ where: { id }, data: { summary: "# Summary", status: "analysis_completed" } });
-    const minutes = (await prisma.task.findUniqueOrThrow({ where: { id }, select: { chargedMinutes: true } })).chargedMinutes;
+    const charged = await prisma.usageCharge.findUniqueOrThrow({ where: { taskId: id }, select: { seconds: true, refundedAt: true } });
     const used = (await call<{ usedMinutes: number }>(usage, { token: user.token })).data.usedMinutes;
 
     const started = await call<TaskJson>(redetect, { token: user.token, params: { id }, json: { speakerCount: 2 } });
@@ -181,7 +181,7 @@ describe("upload → transcript", () => {
     expect(done.timeline[0]!.text).toBe("Edited by hand.");
     expect(done.timeline.map((e) => [e.begin, e.end])).toEqual(first.timeline.map((e) => [e.begin, e.end]));
     expect(done.speakers.map((s) => s.name)).toContain("Alice");
-    expect((await prisma.task.findUniqueOrThrow({ where: { id }, select: { chargedMinutes: true } })).chargedMinutes).toBe(minutes);
+    expect(await prisma.usageCharge.findUniqueOrThrow({ where: { taskId: id }, select: { seconds: true, refundedAt: true } })).toEqual(charged);
     expect((await call<{ usedMinutes: number }>(usage, { token: user.token })).data.usedMinutes).toBe(used);
 
     // Back to automatic: the diarizer finds the two voices by itself.
@@ -193,10 +193,11 @@ describe("upload → transcript", () => {
 
   it("a re-detection that fails for good leaves the transcript, its speakers and the minutes as they were", async () => {
     const id = await seedTranscribedTask(user.userId, "Failed re-detection", [{ speaker: 0, at: 0, text: "Hello there." }], "transcribing");
-    await prisma.task.update({ where: { id }, data: { transcriptionTime: new Date(), summary: "# Notes", chargedMinutes: 1, completedSteps: ["prepare", "transcribe"] } });
+    await prisma.task.update({ where: { id }, data: { transcriptionTime: new Date(), summary: "# Notes", completedSteps: ["prepare", "transcribe"] } });
+    await prisma.usageCharge.create({ data: { taskId: id, userId: user.userId, periodStart: new Date(), seconds: 60, intakeSeconds: 60 } });
     await markTranscriptionFailed(id, new Error("storage went away"), { locale: "en", attempts: 3, requestId: "r1" });
-    const after = await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true, chargedMinutes: true, errorCode: true, completedSteps: true, speakers: true } });
-    expect(after).toMatchObject({ status: "analysis_completed", chargedMinutes: 1, errorCode: null });
+    const after = await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true, charge: { select: { seconds: true, refundedAt: true } }, errorCode: true, completedSteps: true, speakers: true } });
+    expect(after).toMatchObject({ status: "analysis_completed", charge: { seconds: 60, refundedAt: null }, errorCode: null });
     expect(after.completedSteps).toContain("diarize");
     expect(after.speakers).toHaveLength(1);
   });
@@ -349,12 +350,12 @@ describe("bad input gets its catalogue message and makes no task", () => {
   });
 
   it("an upload past the plan's minutes", async () => {
-    await prisma.usagePeriod.updateMany({ where: { userId: user.userId }, data: { usedMinutes: 299.99 } });
+    await prisma.usagePeriod.updateMany({ where: { userId: user.userId }, data: { usedSeconds: 300 * 60 - 1 } });
     const before = await taskCount(user.userId);
     const res = await call(create, { token: user.token, form: await formWithFiles([{ path: path.join(CORPUS, "single/en_jfk.wav") }]) });
     expect(res.status).toBe(403);
     expect(res.data).toMatchObject({ error: "upload.usageLimit" });
     expect(await taskCount(user.userId)).toBe(before);
-    await prisma.usagePeriod.updateMany({ where: { userId: user.userId }, data: { usedMinutes: 0 } });
+    await prisma.usagePeriod.updateMany({ where: { userId: user.userId }, data: { usedSeconds: 0 } });
   });
 });
