@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { API_CSP, COMMON_HEADERS, HSTS_VALUE } from "./lib/server/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -9,6 +10,20 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // npm test type-checks the whole project (tsc --noEmit) before it builds.
   typescript: { ignoreBuildErrors: true },
+  // Security headers on every answer; the pages' CSP (with its per-request nonce) is set in proxy.ts.
+  async headers() {
+    return [
+      { source: "/:path*", headers: COMMON_HEADERS },
+      // Route handlers that stream stored files set their own, stricter, CSP (lib/storage/serve.ts).
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
+      // HSTS only when the browser came over https (a TLS-terminating proxy says so).
+      {
+        source: "/:path*",
+        has: [{ type: "header", key: "x-forwarded-proto", value: "https(,.*)?" }],
+        headers: [{ key: "Strict-Transport-Security", value: HSTS_VALUE }],
+      },
+    ];
+  },
   experimental: {
     // Uploads stream through route handlers; no body limit at this layer.
     proxyClientMaxBodySize: "5gb",

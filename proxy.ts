@@ -1,0 +1,31 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { HSTS_VALUE, newNonce, pageCsp, servedOverHttps } from "@/lib/server/security-headers";
+
+// Pages get a Content-Security-Policy with a fresh nonce per request (Next puts it on its own
+// inline scripts when it finds it in the request's CSP header; every page is rendered per
+// request already: the root layout reads headers for the language). HSTS only over https.
+// The API and static files get their headers from next.config.ts, and skip this proxy so
+// that uploads stream straight to their route handlers.
+export function proxy(request: NextRequest) {
+  // eslint-disable-next-line no-restricted-properties -- Next inlines NODE_ENV at build time; not a setting of ours.
+  const csp = pageCsp(newNonce(), process.env.NODE_ENV === "development");
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", csp);
+  if (servedOverHttps(request.url, request.headers.get("x-forwarded-proto"))) response.headers.set("strict-transport-security", HSTS_VALUE);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|_next/static|_next/image|favicon\\.svg|favicon\\.ico).*)",
+      // Prefetches fetch RSC data, not documents: no nonce needed.
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
