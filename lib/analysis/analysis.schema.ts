@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeId, safeText } from "@/lib/api/text";
 import { locales } from "@/lib/i18n/locales";
 import { lengthPreferences, quizTypes } from "./types";
 
@@ -6,7 +7,7 @@ import { lengthPreferences, quizTypes } from "./types";
 // imports: the browser may use them. Bodies use the spec's snake_case names
 // (task_id, target_language).
 
-const taskId = z.string().min(1).max(64);
+const taskId = safeId;
 
 export const analyzeBody = z.object({ regenerate: z.boolean().default(false) });
 
@@ -15,14 +16,14 @@ export const regenerateMindMapBody = z.object({ task_id: taskId });
 export const summaryStyleBody = z.object({
   enabled: z.boolean(),
   lengthPreference: z.enum(lengthPreferences),
-  focusArea: z.string().trim().max(200),
-  customInstructions: z.string().trim().max(2000),
+  focusArea: safeText({ max: 200, trim: true }),
+  customInstructions: safeText({ max: 2000, trim: true, multiline: true }),
 });
 
 export const translationBody = z.object({ task_id: taskId, target_language: z.enum(locales) });
 export const translationQuery = z.object({ task_id: taskId, target_language: z.enum(locales) });
 
-export const askBody = z.object({ task_id: taskId, question: z.string().trim().max(4000) });
+export const askBody = z.object({ task_id: taskId, question: safeText({ max: 4000, trim: true, multiline: true }) });
 
 export const askHistoryParams = z.object({ id: taskId });
 
@@ -38,7 +39,7 @@ export const flashbackStartBody = z.object({
 
 export const checkAnswerBody = z.object({
   task_id: taskId,
-  quiz_id: z.string().min(1).max(64),
-  question_id: z.string().min(1).max(100),
+  quiz_id: safeId,
+  question_id: safeText({ min: 1, max: 100 }),
   answer: z.array(z.number().int().min(0).max(10)).min(1).max(10),
 });

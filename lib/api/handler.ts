@@ -26,6 +26,8 @@ interface RouteDef<P, Q, B, A extends "user" | "optional"> {
   query?: ZodType<Q>;
   /** JSON body schema; multipart routes read req themselves and leave this out. */
   body?: ZodType<B>;
+  /** Largest JSON body in bytes, enforced while reading (default DEFAULT_BODY_LIMIT_BYTES). */
+  bodyLimitBytes?: number;
   handler: (ctx: Context<P, Q, B, A extends "user" ? Caller : Caller | null>) => Promise<unknown>;
 }
 
@@ -46,7 +48,7 @@ export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user"
       if (caller && !isLocale(asked)) locale = chooseLocale({ edition, chosen: caller.user.uiLanguage, browser: null });
       const params = def.params ? def.params.parse(await routeCtx.params) : ((await routeCtx.params) as P);
       const query = def.query ? def.query.parse(Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
-      const body = def.body ? def.body.parse(await readJson(req)) : (undefined as B);
+      const body = def.body ? def.body.parse(await readJson(req, def.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES)) : (undefined as B);
       const { t } = await translatorFor(locale);
       const result = await def.handler({ req, caller: caller as never, params, query, body, locale, edition, t });
       return result instanceof Response ? result : ok(result ?? null);
@@ -56,9 +58,47 @@ export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user"
   };
 }
 
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
-  if (!text) return {};
+const MB = 1024 * 1024;
+
+/** The JSON body cap of every route that names none (docs/architecture.md, "Request limits"). */
+export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
+
+/**
+ * Reads a JSON body chunk by chunk and stops at `limitBytes` (413), so a huge
+ * body is never held whole. Bytes that are not UTF-8 and cut-off bodies are a
+ * 400; so is text that is not JSON. An empty body is {}.
+ */
+async function readJson(req: Request, limitBytes: number): Promise<unknown> {
+  const tooLarge = () => new AppError("common.bodyTooLarge", { limitMb: Math.max(1, Math.round(limitBytes / MB)) });
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (declared > limitBytes) throw tooLarge();
+  if (!req.body) return {};
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      throw new AppError("common.malformedRequest");
+    }
+    if (step.done) break;
+    size += step.value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(step.value);
+  }
+  if (size === 0) return {};
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks, size));
+  } catch {
+    throw new AppError("common.malformedRequest");
+  }
+  if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch {

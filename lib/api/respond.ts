@@ -2,7 +2,7 @@ import "server-only";
 import { ZodError } from "zod";
 import { translatorFor } from "@/lib/i18n/server";
 import { logger } from "@/lib/server/logger";
-import { AppError, isAppError } from "./errors";
+import { AppError, errorCatalogue, isAppError, type ErrorKey } from "./errors";
 import { SUCCESS_CODE, type Envelope } from "./envelope";
 
 // BigInt (file sizes) cannot go through JSON.stringify as is.
@@ -22,11 +22,13 @@ export function ok<T>(data: T, message = "ok", init?: ResponseInit): Response {
 export async function fail(error: unknown, locale: string | undefined): Promise<Response> {
   let appError: AppError;
   if (isAppError(error)) appError = error;
-  else if (error instanceof ZodError) {
-    const first = error.issues[0];
-    appError = new AppError("common.invalidInput", { field: first?.path.join(".") || "body" }, { issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
-  } else if (isPrismaNotFound(error)) appError = new AppError("common.notFound");
-  else {
+  else if (error instanceof ZodError) appError = fromZod(error);
+  else if (isPrismaNotFound(error)) appError = new AppError("common.notFound");
+  else if (isRefusedText(error)) appError = new AppError("common.malformedRequest");
+  else if (isDatabaseUnreachable(error)) {
+    logger.error("database unreachable", { error: error instanceof Error ? error.message : String(error) });
+    appError = new AppError("common.serviceUnavailable");
+  } else {
     logger.error("unhandled error", { error: error instanceof Error ? error.stack : String(error) });
     appError = new AppError("common.serverError");
   }
@@ -38,7 +40,46 @@ export async function fail(error: unknown, locale: string | undefined): Promise<
     message: t(`errors.${appError.key}`, appError.params),
     data: { error: appError.key, ...(appError.data && typeof appError.data === "object" ? appError.data : {}) },
   };
-  return new Response(jsonBody(body), { status: httpStatus, headers: { "content-type": "application/json; charset=utf-8" } });
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+  // Rate-limit refusals say when to come back (lib/server/rate-limit.ts).
+  if (appError.status === 429 && typeof appError.params.seconds === "number") headers["retry-after"] = String(appError.params.seconds);
+  return new Response(jsonBody(body), { status: httpStatus, headers });
+}
+
+/**
+ * Any zod failure is a 400 in the caller's language. A refinement may name its
+ * own catalogue key in `params.key` (lib/api/text.ts does, for control characters).
+ */
+function fromZod(error: ZodError): AppError {
+  const first = error.issues[0];
+  const field = first?.path.join(".") || "body";
+  const named = first?.code === "custom" ? (first.params as { key?: string } | undefined)?.key : undefined;
+  const key: ErrorKey = named && named in errorCatalogue && errorCatalogue[named as ErrorKey] === 400 ? (named as ErrorKey) : "common.invalidInput";
+  return new AppError(key, { field }, { issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
+}
+
+// PostgreSQL codes for text it refuses: invalid byte sequence (NUL) and untranslatable character.
+const REFUSED_TEXT_CODES = new Set(["22021", "22P05"]);
+// Prisma's codes for a database it cannot reach, and the driver's socket errors.
+const UNREACHABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1017", "P2024"]);
+const UNREACHABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P03"]);
+
+function driverCause(e: unknown): { code?: string; originalCode?: string } | undefined {
+  const meta = (e as { meta?: { driverAdapterError?: { cause?: { code?: string; originalCode?: string } } } }).meta;
+  return meta?.driverAdapterError?.cause ?? (e as { cause?: { code?: string; originalCode?: string } }).cause;
+}
+
+function isRefusedText(e: unknown): boolean {
+  if (typeof e !== "object" || e === null) return false;
+  const cause = driverCause(e);
+  return REFUSED_TEXT_CODES.has(cause?.originalCode ?? "") || REFUSED_TEXT_CODES.has(cause?.code ?? "");
+}
+
+function isDatabaseUnreachable(e: unknown): boolean {
+  if (typeof e !== "object" || e === null) return false;
+  if (UNREACHABLE_PRISMA_CODES.has((e as { code?: string }).code ?? "")) return true;
+  const cause = driverCause(e);
+  return UNREACHABLE_SOCKET_CODES.has(cause?.originalCode ?? "") || UNREACHABLE_SOCKET_CODES.has(cause?.code ?? "");
 }
 
 function isPrismaNotFound(e: unknown): boolean {

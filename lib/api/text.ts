@@ -13,16 +13,18 @@ export const INVALID_CHARACTERS_KEY = "common.invalidCharacters";
 
 // C0 controls and DEL. Lone surrogates need no rule: the driver encodes them as U+FFFD.
 const CONTROL = /[\u0000-\u001f\u007f]/;
-// In multi-line text, everything above but tab, line feed and carriage return.
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+// In multi-line text, everything above but tab, line feed and carriage return;
+// vertical tab and form feed become line feeds.
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+const LINE_LIKE = /[\u000b\u000c]/g;
 
 export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text);
 }
 
-/** Removes control characters other than \t, \n and \r. */
+/** Removes control characters other than \t, \n and \r (vertical tab and form feed become \n). */
 export function stripControlCharacters(text: string): string {
-  return text.replace(CONTROL_EXCEPT_LINES, "");
+  return text.replace(CONTROL_EXCEPT_LINES, "").replace(LINE_LIKE, "\n");
 }
 
 export interface SafeTextOptions {
@@ -35,6 +37,8 @@ export interface SafeTextOptions {
 }
 
 /** A user-text string field: length-checked, with control characters refused (single-line) or stripped (multi-line). */
+export function safeText(opts: SafeTextOptions & { multiline: true }): z.ZodPipe<z.ZodString, z.ZodTransform<string, string>>;
+export function safeText(opts: SafeTextOptions & { multiline?: false }): z.ZodString;
 export function safeText({ max, min, multiline = false, trim = false }: SafeTextOptions) {
   let base = z.string();
   if (trim) base = base.trim();

@@ -1,30 +1,32 @@
 import { z } from "zod";
+import { safeText } from "@/lib/api/text";
 
 // Shapes shared by the sign-in routes and the login page (no server imports here).
 export const deviceIdSchema = z.string().regex(/^web_[A-Za-z0-9]{8}$/, "device id must be web_ plus 8 characters");
 
 export const sendLinkBody = z.object({
-  email: z.string().trim().toLowerCase().email(),
+  email: safeText({ max: 254, trim: true }).toLowerCase().email(),
+  // Not refused here: lib/auth/return-url.ts drops any hostile value (control characters included).
   return_url: z.string().max(2000).optional(),
-  referral_code: z.string().max(64).optional(),
+  referral_code: safeText({ max: 64 }).optional(),
   // "transcribe" or "tools": where the callback page lives (spec §2).
   origin: z.enum(["transcribe", "tools"]).default("transcribe"),
 });
 
 export const verifyLinkBody = z.object({
-  access_token: z.string().min(10).max(200),
+  access_token: safeText({ min: 10, max: 200 }),
   device_id: deviceIdSchema,
-  referral_code: z.string().max(64).optional(),
+  referral_code: safeText({ max: 64 }).optional(),
 });
 
 export const devLoginBody = z.object({ device_id: deviceIdSchema.optional() });
 
-export const logoutBody = z.object({ device_id: z.string().max(64).optional() });
+export const logoutBody = z.object({ device_id: safeText({ max: 64 }).optional() });
 
-export const languageBody = z.object({ language: z.string().min(2).max(8) });
+export const languageBody = z.object({ language: safeText({ min: 2, max: 8 }) });
 
 export const preferencesBody = z.object({
-  ui_language: z.string().min(2).max(8).optional(),
-  summary_language: z.string().min(2).max(8).nullable().optional(),
-  username: z.string().trim().min(1).max(60).optional(),
+  ui_language: safeText({ min: 2, max: 8 }).optional(),
+  summary_language: safeText({ min: 2, max: 8 }).nullable().optional(),
+  username: safeText({ min: 1, max: 60, trim: true }).optional(),
 });

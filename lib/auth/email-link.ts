@@ -2,6 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { env } from "@/lib/server/env";
 import { sendMail } from "@/lib/server/mail";
+import { addressKey, consumeLimit } from "@/lib/server/rate-limit";
 import { prisma } from "@/lib/server/prisma";
 import type { Translate } from "@/lib/i18n/server";
 import type { Edition } from "@/lib/edition/edition";
@@ -11,17 +12,14 @@ import { findOrCreateUserByEmail } from "./users";
 import { safeReturnUrl } from "./return-url";
 
 export const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
-// Guards an inbox against floods: at most this many links per address per validity window.
-const MAX_LINKS_PER_WINDOW = 5;
 
 /** Emails a one-time login link, valid 15 minutes, that lands on the callback page. */
 export async function sendLoginLink(
   input: { email: string; returnUrl?: string; referralCode?: string; origin: "transcribe" | "tools" },
   t: Translate,
 ): Promise<{ expiresAt: Date }> {
-  const since = new Date(Date.now() - LOGIN_LINK_TTL_MS);
-  const recent = await prisma.loginLink.count({ where: { email: input.email, createdAt: { gte: since } } });
-  if (recent >= MAX_LINKS_PER_WINDOW) throw new AppError("common.tooManyRequests");
+  // Guards an inbox against floods: LOGIN_LINKS_PER_ADDRESS per validity window, counted atomically on Redis.
+  await consumeLimit("loginLinksPerAddress", addressKey(input.email));
 
   const token = randomToken();
   const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_MS);

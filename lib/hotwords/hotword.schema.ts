@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeId, safeText } from "@/lib/api/text";
 
 // Hotword rules (spec §5): not empty; at most 15 Chinese characters or 7
 // English words; at most 500 per user; batch input is one per line. Plain
@@ -31,7 +32,7 @@ export function batchLines(input: string): string[] {
   return [...new Set(input.split(/\r?\n/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean))];
 }
 
-export const hotwordIdParams = z.object({ id: z.string().min(1).max(64) });
-export const createHotwordBody = z.object({ text: z.string().max(200) });
-export const batchHotwordsBody = z.object({ texts: z.string().max(100_000) });
-export const updateHotwordBody = z.object({ enabled: z.boolean().optional(), text: z.string().max(200).optional() });
+export const hotwordIdParams = z.object({ id: safeId });
+export const createHotwordBody = z.object({ text: safeText({ max: 200 }) });
+export const batchHotwordsBody = z.object({ texts: safeText({ max: 100_000, multiline: true }) });
+export const updateHotwordBody = z.object({ enabled: z.boolean().optional(), text: safeText({ max: 200 }).optional() });

@@ -1,29 +1,33 @@
 import { z } from "zod";
+import { safeId, safeText } from "@/lib/api/text";
 
 // Request shapes of the transcription routes. No server imports: the browser may use them.
-export const taskIdParams = z.object({ id: z.string().min(1).max(64) });
+export const taskIdParams = z.object({ id: safeId });
 
 export const listTasksQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
   // "uncategorized" lists tasks in no folder; absent lists all.
-  folder_id: z.string().max(64).optional(),
+  folder_id: safeText({ max: 64 }).optional(),
 });
 
-export const editTitleBody = z.object({ title: z.string().trim().max(200) });
+export const editTitleBody = z.object({ title: safeText({ max: 200, trim: true }) });
+
+/** The edit route's JSON body cap (lib/api/handler.ts): a long transcript's lines and summary, re-sent whole. */
+export const EDIT_TASK_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export const editTaskBody = z
   .object({
-    entries: z.array(z.object({ index: z.number().int().min(0), text: z.string().max(20_000) })).min(1).max(5000).optional(),
-    summary: z.string().max(200_000).optional(),
+    entries: z.array(z.object({ index: z.number().int().min(0), text: safeText({ max: 20_000, multiline: true }) })).min(1).max(5000).optional(),
+    summary: safeText({ max: 200_000, multiline: true }).optional(),
   })
   .refine((b) => b.entries !== undefined || b.summary !== undefined, { message: "entries or summary" });
 
 export const editSpeakerNamesBody = z.object({
-  speakers: z.array(z.object({ id: z.string().min(1).max(64), name: z.string().trim().min(1).max(60) })).min(1).max(100),
+  speakers: z.array(z.object({ id: safeId, name: safeText({ min: 1, max: 60, trim: true }) })).min(1).max(100),
 });
 
-export const deleteBatchBody = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(200) });
+export const deleteBatchBody = z.object({ ids: z.array(safeId).min(1).max(200) });
 
 export const FINAL_TRANSCRIPTION_STATES = ["completed", "failed", "analyzing", "analysis_completed", "analysis_failed", "translating", "translation_completed", "translation_failed", "regenerating"] as const;
 export const IN_PROGRESS_STATES = ["queued", "merging", "transcribing"] as const;

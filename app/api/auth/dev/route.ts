@@ -3,6 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { devLoginBody } from "@/lib/auth/auth.schema";
 import { devLoginConfig } from "@/lib/auth/session";
 import { findOrCreateUserByEmail, toUserInfo } from "@/lib/auth/users";
+import { clientAddress, consumeLimit } from "@/lib/server/rate-limit";
 
 // Development login (spec §7): offered only when AUTH_DEV_TOKEN, AUTH_DEV_USER and AUTH_DEV_DEVICE_ID are set.
 export const GET = apiRoute({ auth: "optional", handler: async () => ({ enabled: devLoginConfig() !== null }) });
@@ -10,7 +11,8 @@ export const GET = apiRoute({ auth: "optional", handler: async () => ({ enabled:
 export const POST = apiRoute({
   auth: "optional",
   body: devLoginBody,
-  handler: async ({ locale, edition }) => {
+  handler: async ({ req, locale, edition }) => {
+    await consumeLimit("devLoginPerIp", clientAddress(req.headers));
     const dev = devLoginConfig();
     if (!dev) throw new AppError("auth.devLoginDisabled");
     const user = await findOrCreateUserByEmail(dev.email, { locale, edition });
