@@ -1,7 +1,7 @@
 import "server-only";
 import os from "node:os";
-import { DelayedError, QueueEvents, UnrecoverableError, Worker, type Job } from "bullmq";
-import { cancelledAmong, isCancelRequested, JobCancelled, JobLockLost, onCancelRequest, WorkerShutdown } from "@/lib/jobs/cancel";
+import { DelayedError, QueueEvents, UnrecoverableError, Worker, type Job, type MinimalJob } from "bullmq";
+import { abortReasons, cancelledAmong, isCancelRequested, JobCancelled, onCancelRequest, WorkerShutdown } from "@/lib/jobs/cancel";
 import { bullPrefix, heartbeatKey, queue, queues, type JobName } from "@/lib/jobs/contract";
 import { retryDelayMs } from "@/lib/jobs/failures";
 import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "@/lib/tasks/recovery";
@@ -21,7 +21,7 @@ const AI_CONCURRENCY = 4;
 // A meeting watch sleeps between polls for the meeting's whole length.
 const MEETING_CONCURRENCY = 50;
 
-const runners: Record<JobName, (job: Job, signal: AbortSignal) => Promise<unknown>> = {
+const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>> = {
   "transcription.run": runTranscriptionJob,
   "analysis.run": runAnalysisJob,
   "translation.run": runTranslationJob,
@@ -43,7 +43,7 @@ function startWorker(name: string, concurrency: number, connection: ReturnType<t
       if (taskId && (await isCancelRequested(taskId))) throw new UnrecoverableError("cancelled");
       active.set(job.id!, { worker, job, token, taskId });
       try {
-        return await run(job, signal ?? new AbortController().signal);
+        return await run(job, token, signal);
       } catch (error) {
         // Stopping: hand the job back without using up an attempt; the next worker resumes it.
         if (error instanceof WorkerShutdown && token) {
@@ -66,7 +66,7 @@ function startWorker(name: string, concurrency: number, connection: ReturnType<t
       stalledInterval: Math.round(env().WORKER_LOCK_MS / 2),
       maxStalledCount: env().WORKER_MAX_STALLED_COUNT,
       settings: {
-        backoffStrategy: (attemptsMade: number, _type?: string, error?: Error, job?: Job) =>
+        backoffStrategy: (attemptsMade: number, _type?: string, error?: Error, job?: MinimalJob) =>
           retryDelayMs(attemptsMade, error, job?.opts.backoff && typeof job.opts.backoff === "object" ? job.opts.backoff.delay : undefined),
       },
     },
@@ -75,7 +75,7 @@ function startWorker(name: string, concurrency: number, connection: ReturnType<t
   worker.on("error", (err) => logger.error("worker error", { queue: name, error: err.message }));
   // Another worker may own the job now: stop this copy before it writes anything.
   worker.on("lockRenewalFailed", (jobIds: string[]) => {
-    for (const id of jobIds) worker.cancelJob(id, new JobLockLost(id));
+    for (const id of jobIds) worker.cancelJob(id, abortReasons.lockLost);
   });
   return worker;
 }
@@ -94,7 +94,7 @@ function listenForFailures(name: string): QueueEvents {
 }
 
 function cancelTask(taskId: string) {
-  for (const [id, a] of active) if (a.taskId === taskId) a.worker.cancelJob(id, new JobCancelled(taskId));
+  for (const [id, a] of active) if (a.taskId === taskId) a.worker.cancelJob(id, abortReasons.cancelled);
 }
 
 async function main() {
@@ -134,7 +134,7 @@ async function main() {
     clearInterval(timer);
     // No new jobs; running ones are aborted (child processes killed) and handed back to the queue.
     const closed = Promise.all(workers.map((w) => w.close()));
-    for (const w of workers) w.cancelAllJobs(new WorkerShutdown());
+    for (const w of workers) w.cancelAllJobs(abortReasons.shutdown);
     const inTime = await Promise.race([closed.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), env().WORKER_SHUTDOWN_MS).unref())]);
     if (!inTime) {
       logger.warn("jobs did not stop in time; handing them back", { jobs: [...active.keys()] });

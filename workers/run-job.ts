@@ -1,5 +1,6 @@
 import "server-only";
 import { UnrecoverableError, type Job } from "bullmq";
+import { abortError } from "@/lib/jobs/cancel";
 import { jobs, type JobName, type JobPayload } from "@/lib/jobs/contract";
 import { classifyFailure } from "@/lib/jobs/failures";
 import { finalizeFailedJob } from "@/lib/tasks/recovery";
@@ -20,7 +21,9 @@ export function jobRunner<N extends JobName>(
   run: (payload: JobPayload<N>, signal: AbortSignal) => Promise<unknown>,
   fail: (payload: JobPayload<N>, error: unknown, ctx: FailureContext) => Promise<void>,
 ) {
-  return async (job: Job, signal: AbortSignal): Promise<unknown> => {
+  // BullMQ's processor shape (job, token, signal): usable as a Worker's processor directly, as the tests do.
+  return async (job: Job, _token?: string, jobSignal?: AbortSignal): Promise<unknown> => {
+    const signal = jobSignal ?? new AbortController().signal;
     const parsed = jobs[name].payload.safeParse(job.data);
     if (!parsed.success) {
       await finalizeFailedJob(job, parsed.error);
@@ -32,7 +35,7 @@ export function jobRunner<N extends JobName>(
       logger.info(`${name} done`, { id: job.id, ...(result && typeof result === "object" ? result : {}) });
       return result;
     } catch (error) {
-      if (signal.aborted) throw signal.reason;
+      if (signal.aborted) throw abortError(signal.reason, { taskId: payload.taskId, jobId: job.id });
       const failure = classifyFailure(error);
       const final = failure.kind === "permanent" || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (final) await fail(payload, error, { locale: payload.locale, attempts: job.attemptsMade + 1, requestId: String(job.id) });

@@ -41,6 +41,17 @@ export class JobLockLost extends Error {
   }
 }
 
+/** BullMQ's worker.cancelJob takes a string reason; these name ours, and abortError turns one back into its error. */
+export const abortReasons = { cancelled: "tingji:cancelled", shutdown: "tingji:shutdown", lockLost: "tingji:lock-lost" } as const;
+
+export function abortError(reason: unknown, ids: { taskId?: string; jobId?: string } = {}): Error {
+  if (reason instanceof Error) return reason;
+  if (reason === abortReasons.shutdown) return new WorkerShutdown();
+  if (reason === abortReasons.lockLost) return new JobLockLost(ids.jobId ?? "?");
+  if (reason === abortReasons.cancelled) return new JobCancelled(ids.taskId ?? "?");
+  return new Error(`aborted: ${String(reason)}`);
+}
+
 const FLAG_TTL_SEC = 24 * 3600;
 export const cancelChannel = () => redisKey("jobs", "cancel");
 const flagKey = (taskId: string) => redisKey("jobs", "cancelled", taskId);

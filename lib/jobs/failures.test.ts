@@ -19,7 +19,7 @@ describe("classifyFailure", () => {
     expect(classifyFailure(zod)).toMatchObject({ kind: "permanent", code: "job_invalid" });
     expect(classifyFailure(wrapped(apiError(400, "Your request was rejected by our content policy", "content_policy_violation")))).toMatchObject({ kind: "permanent", code: "content_policy" });
     expect(classifyFailure(new PermanentTaskError("no_speech", ["checkSpeech"]))).toEqual({ kind: "permanent", code: "no_speech", suggestions: ["checkSpeech"] });
-    expect(classifyFailure(new AppError("analysis.noTranscript")).kind).toBe("permanent");
+    expect(classifyFailure(new AppError("common.invalidInput")).kind).toBe("permanent");
     expect(classifyFailure(wrapped(apiError(401, "bad key"))).kind).toBe("permanent");
   });
 

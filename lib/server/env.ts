@@ -62,6 +62,12 @@ const schema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(1),
   // How long a job stays locked to a worker that stopped answering before another takes it over.
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Times a job may lose its worker (lock lapsed) before it fails; the task is then finalised.
+  WORKER_MAX_STALLED_COUNT: z.coerce.number().int().min(0).default(2),
+  // How long SIGTERM waits for running jobs to stop; what is left is retried by the next worker.
+  WORKER_SHUTDOWN_MS: z.coerce.number().int().min(0).default(20_000),
+  // How often the "tasks.sweep" job scheduler checks that every task in progress has a live job.
+  WORKER_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
   // Cores used to transcribe the chunks of one long recording.
   SPEECH_PARALLELISM: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
