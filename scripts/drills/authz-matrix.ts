@@ -1,0 +1,226 @@
+// Authorization matrix: user A owns one of each kind of resource; user B (signed
+// in) then calls every route and method found in app/api with A's ids in the
+// path, query and body; then everything is called again with no token at all.
+// B must get not-found / permission-denied / validation, never A's data, never
+// a 500; nobody without a token gets past a non-public route.
+import path from "node:path";
+import { POST as create } from "@/app/api/transcription/create/route";
+import { POST as pasteText } from "@/app/api/transcription/paste-text/route";
+import { POST as addHotword } from "@/app/api/hotwords/route";
+import { POST as ask } from "@/app/api/ask-ai/route";
+import { POST as flashback } from "@/app/api/ask-ai/flashback-learning/start/route";
+import { GET as history } from "@/app/api/ask-ai/history/[id]/route";
+import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
+import { GET as listHotwords } from "@/app/api/hotwords/route";
+import { prisma } from "@/lib/server/prisma";
+import { call, callStream, CORPUS, formWithFiles } from "@/tests/helpers/api";
+import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
+import { signIn } from "@/tests/helpers/users";
+import { rawCall, type RawAnswer } from "./call";
+import { discoverRoutes, loadHandler, type HttpMethod, type RouteFile } from "./routes";
+
+/** Reachable without a token; everything else must answer 401 to nobody. */
+export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/media/[taskId]"]);
+
+/**
+ * Routes that act only on the caller's own account, so a 200 to B is fine as
+ * long as none of A's data is in it. A route not listed here must refuse B.
+ */
+export const CALLERS_OWN = new Set([
+  "GET /api/health",
+  "GET /api/auth/dev",
+  "GET /api/auth/user",
+  "PUT /api/auth/user/language",
+  "PUT /api/auth/user/preferences",
+  "POST /api/auth/logout",
+  "GET /api/usage",
+  "GET /api/analysis/style",
+  "PUT /api/analysis/style",
+  "GET /api/hotwords",
+  "POST /api/hotwords",
+  "POST /api/hotwords/batch",
+  "GET /api/hotwords/summary",
+  "GET /api/transcription/tasks",
+  "GET /api/meetings/config",
+  "GET /api/ask-ai/flashback-learning/introduction",
+  // Creating B's own things is fine; the drill checks no A id is echoed as B's.
+  "POST /api/transcription/paste-text",
+  "POST /api/transcription/import-link",
+  "POST /api/meetings/join",
+  "POST /api/transcription/document-estimate",
+]);
+
+/** The codes a refusal may carry (body code of the envelope). */
+const REFUSALS = new Set([400, 403, 404, 413, 415, 429]);
+
+export interface Owned {
+  user: Awaited<ReturnType<typeof signIn>>;
+  completedTask: string;
+  uploadedTask: string;
+  pastedTask: string;
+  speaker: string;
+  hotword: string;
+  quiz: string;
+  question: string;
+  /** Strings only A's data contains: titles, texts, email. */
+  secrets: string[];
+  ids: string[];
+}
+
+export async function createOwnerResources(): Promise<Owned> {
+  const user = await signIn("owner-a");
+  const title = "Alpha-ZQX secret meeting";
+  const completedTask = await seedTranscribedTask(user.userId, title, MEETING);
+  const speaker = (await prisma.speaker.findFirstOrThrow({ where: { taskId: completedTask }, select: { id: true } })).id;
+  const form = await formWithFiles([{ path: path.join(CORPUS, "single/en_cards_002.wav"), type: "audio/wav", name: "zqx-upload-alpha.wav" }], { start: "false" });
+  const uploaded = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form });
+  if (uploaded.code !== 200) throw new Error(`A's upload failed: ${uploaded.message}`);
+  const pasted = await call<{ id?: string; task?: { id: string }; tasks?: { id: string }[] }>(pasteText, {
+    token: user.token,
+    json: { title: "Alpha-ZQX pasted", text: "Alpha ZQX pasted confidential text.\nSecond line of the ZQX memo." },
+  });
+  if (pasted.code !== 200) throw new Error(`A's paste failed: ${pasted.message}`);
+  const pastedTask = pasted.data.id ?? pasted.data.task?.id ?? pasted.data.tasks?.[0]?.id;
+  const hot = await call<{ id: string }>(addHotword, { token: user.token, json: { text: "zqxhotword" } });
+  if (hot.code !== 200) throw new Error(`A's hotword failed: ${hot.message}`);
+  const asked = await callStream(ask, { token: user.token, json: { task_id: completedTask, question: "What about the battery drain?" } });
+  if (asked.status !== 200 || asked.envelope) throw new Error(`A's question failed: ${JSON.stringify(asked.envelope)}`);
+  const quiz = await callStream(flashback, { token: user.token, json: { task_id: completedTask, question_count: 2 } });
+  const q = quiz.events.find((e) => e.type === "question") as { quizId: string; question: { id: string } } | undefined;
+  if (!q) throw new Error(`A's quiz failed: ${JSON.stringify(quiz.envelope ?? quiz.events.slice(0, 2))}`);
+  return {
+    user,
+    completedTask,
+    uploadedTask: uploaded.data.tasks[0]!.id,
+    pastedTask: pastedTask!,
+    speaker,
+    hotword: hot.data.id,
+    quiz: q.quizId,
+    question: q.question.id,
+    secrets: ["Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "battery drain", user.email],
+    ids: [],
+  };
+}
+
+/** A's state, to show nothing B did changed it. */
+export async function ownerSnapshot(a: Owned) {
+  const tasks = await prisma.task.findMany({ where: { userId: a.user.userId }, select: { id: true, title: true, deletedAt: true, status: true }, orderBy: { id: "asc" } });
+  const speakers = await prisma.speaker.findMany({ where: { taskId: a.completedTask }, select: { id: true, name: true }, orderBy: { id: "asc" } });
+  const hotwords = await call<{ items?: unknown[] }>(listHotwords, { token: a.user.token });
+  const task = await call<{ title: string; fullText: string }>(getTask, { token: a.user.token, params: { id: a.completedTask } });
+  const chat = await call(history, { token: a.user.token, params: { id: a.completedTask } });
+  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, title: task.data.title, text: task.data.fullText, chat: chat.data });
+}
+
+export interface MatrixRow {
+  route: string;
+  method: HttpMethod;
+  caller: "B" | "none";
+  with: string;
+  status: number;
+  code: number | null;
+  errorKey: string | null;
+  ms: number;
+  problem: string | null;
+}
+
+function idFilledBody(a: Owned, id: string) {
+  return { id, ids: [id], task_id: id, taskId: id, quiz_id: a.quiz, question_id: a.question, hotword_id: a.hotword, folder_id: id, speakers: [{ id: a.speaker, name: "B" }], answer: [0] };
+}
+
+/** Bodies that pass each route's validation, so the call reaches the ownership check. */
+function sampleBody(key: string, a: Owned, id: string): unknown {
+  const table: Record<string, unknown> = {
+    "POST /api/transcription/tasks/delete-batch": { ids: [id] },
+    "PUT /api/transcription/[id]/edit-title": { title: "B was here" },
+    "PUT /api/transcription/[id]/edit": { entries: [{ index: 0, text: "B was here" }] },
+    "PUT /api/transcription/[id]/edit-speaker-names": { speakers: [{ id: a.speaker, name: "B was here" }] },
+    "POST /api/transcription/[id]/redetect-speakers": { speakerCount: 2 },
+    "POST /api/transcription/[id]/analyze-meeting": { regenerate: true },
+    "POST /api/transcription/regenerate-xmind": { task_id: id },
+    "POST /api/translation": { task_id: id, target_language: "de" },
+    "POST /api/ask-ai": { task_id: id, question: "What about the battery drain?" },
+    "POST /api/ask-ai/flashback-learning/start": { task_id: id, question_count: 1 },
+    "POST /api/ask-ai/flashback-learning/check-answer": { task_id: id, quiz_id: a.quiz, question_id: a.question, answer: [0] },
+    "PUT /api/hotwords/[id]": { text: "B was here", enabled: false },
+    "PUT /api/analysis/style": { enabled: true, lengthPreference: "short", focusArea: id, customInstructions: id },
+  };
+  return key in table ? table[key] : idFilledBody(a, id);
+}
+
+/** Which of A's ids go in a route's path segments (one call per id). */
+function idsFor(route: RouteFile, a: Owned): string[] {
+  const tasks = [a.completedTask, a.uploadedTask, a.pastedTask];
+  if (route.segments.length === 0) return [a.completedTask];
+  if (route.route.includes("/hotwords/")) return [a.hotword];
+  return tasks;
+}
+
+function leaks(answer: RawAnswer, a: Owned): string | null {
+  const text = Buffer.from(answer.text, "latin1").toString("utf8");
+  for (const s of a.secrets) if (text.includes(s)) return `answer holds A's data "${s}"`;
+  if (answer.status === 200 && answer.code === 200) {
+    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.quiz]) if (text.includes(id)) return `answer holds A's id ${id}`;
+  }
+  return null;
+}
+
+function judgeB(key: string, answer: RawAnswer, a: Owned): string | null {
+  if (answer.hung) return "no answer within the time limit";
+  if (answer.threw) return `handler threw: ${answer.threw}`;
+  if (answer.status >= 500 || (answer.code ?? 0) >= 500) return `server error ${answer.status}/${answer.code} ${answer.errorKey ?? ""}`;
+  const leak = leaks(answer, a);
+  if (leak) return leak;
+  const code = answer.code ?? answer.status;
+  if (code === 200 && CALLERS_OWN.has(key)) return null;
+  if (key === "GET /api/media/[taskId]") return answer.status === 403 ? null : `media without A's signature answered ${answer.status}`;
+  if (!REFUSALS.has(code)) return `expected not-found/permission-denied/validation, got ${answer.status}/${code} ${answer.errorKey ?? ""}`;
+  return null;
+}
+
+function judgeNobody(key: string, answer: RawAnswer, a: Owned): string | null {
+  if (answer.hung) return "no answer within the time limit";
+  if (answer.threw) return `handler threw: ${answer.threw}`;
+  if (answer.status >= 500 || (answer.code ?? 0) >= 500) return `server error ${answer.status}/${answer.code} ${answer.errorKey ?? ""}`;
+  const leak = leaks(answer, a);
+  if (leak) return leak;
+  if (PUBLIC_ROUTES.has(key)) return key === "GET /api/media/[taskId]" && answer.status !== 403 ? `media without a signature answered ${answer.status}` : null;
+  return answer.status === 401 && answer.errorKey === "common.unauthorized" ? null : `expected 401 without a token, got ${answer.status}/${answer.code} ${answer.errorKey ?? ""}`;
+}
+
+/** Runs the whole matrix. `b` is signed in; logout runs last, since it ends B's session. */
+export async function runAuthzMatrix(a: Owned, b: { token: string }, routes = discoverRoutes()): Promise<MatrixRow[]> {
+  const rows: MatrixRow[] = [];
+  const calls = routes.flatMap((route) => route.methods.map((method) => ({ route, method, key: `${method} ${route.route}` })));
+  calls.sort((x, y) => Number(x.key === "POST /api/auth/logout") - Number(y.key === "POST /api/auth/logout"));
+  for (const { route, method, key } of calls) {
+    const handler = loadHandler(route, method);
+    // Without a token first (before B's logout).
+    const id0 = idsFor(route, a)[0]!;
+    const anon = await rawCall(handler, {
+      method,
+      params: Object.fromEntries(route.segments.map((s) => [s, id0])),
+      query: { id: id0, task_id: id0, taskId: id0, target_language: "de", exp: String(Date.now() + 60_000), sig: "AAAA" },
+      json: method === "GET" ? undefined : sampleBody(key, a, id0),
+    });
+    rows.push({ route: route.route, method, caller: "none", with: id0, status: anon.status, code: anon.code, errorKey: anon.errorKey, ms: anon.ms, problem: judgeNobody(key, anon, a) });
+    for (const id of idsFor(route, a)) {
+      const answer = await rawCall(handler, {
+        method,
+        token: b.token,
+        params: Object.fromEntries(route.segments.map((s) => [s, id])),
+        query: { id, task_id: id, taskId: id, folder_id: id, target_language: "de" },
+        json: method === "GET" ? undefined : sampleBody(key, a, id),
+      });
+      rows.push({ route: route.route, method, caller: "B", with: id, status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem: judgeB(key, answer, a) });
+    }
+  }
+  return rows;
+}
+
+export function matrixTable(rows: MatrixRow[], a: Owned): string {
+  const name = (id: string) =>
+    ({ [a.completedTask]: "A.completedTask", [a.uploadedTask]: "A.uploadedTask", [a.pastedTask]: "A.pastedTask", [a.hotword]: "A.hotword" })[id] ?? id;
+  const lines = rows.map((r) => `${r.method.padEnd(6)} ${r.route.padEnd(52)} ${r.caller.padEnd(4)} ${name(r.with).padEnd(16)} ${String(r.status).padEnd(4)} ${String(r.code).padEnd(4)} ${(r.errorKey ?? "").padEnd(28)} ${r.problem ? `FAIL ${r.problem}` : "ok"}`);
+  return [`${"method".padEnd(6)} ${"route".padEnd(52)} ${"who".padEnd(4)} ${"A's id".padEnd(16)} http code ${"catalogue key".padEnd(28)} verdict`, ...lines].join("\n");
+}

@@ -1,0 +1,50 @@
+// What the web answers while PostgreSQL or Redis is down: each route is called
+// with a time limit; the answer must come quickly and be a clear catalogue
+// error (503 common.serviceUnavailable), not a hang and not a 500.
+import { GET as listTasks } from "@/app/api/transcription/tasks/route";
+import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
+import { GET as usage } from "@/app/api/usage/route";
+import { GET as health } from "@/app/api/health/route";
+import { POST as pasteText } from "@/app/api/transcription/paste-text/route";
+import { POST as create } from "@/app/api/transcription/create/route";
+import path from "node:path";
+import { CORPUS, formWithFiles } from "@/tests/helpers/api";
+import { rawCall } from "./call";
+
+export interface OutageAnswer {
+  service: string;
+  route: string;
+  status: number;
+  code: number | null;
+  errorKey: string | null;
+  ms: number;
+  hung: boolean;
+  problem: string | null;
+}
+
+/** A clear answer arrives within this long. */
+export const CLEAR_ANSWER_MS = 5_000;
+
+export async function probeDuringOutage(service: "postgres" | "redis", token: string, taskId: string): Promise<OutageAnswer[]> {
+  const probes: [string, () => ReturnType<typeof rawCall>][] = [
+    ["GET /api/transcription/tasks", () => rawCall(listTasks, { method: "GET", token, timeoutMs: 15_000 })],
+    ["GET /api/transcription/tasks/[id]", () => rawCall(getTask, { method: "GET", token, params: { id: taskId }, timeoutMs: 15_000 })],
+    ["GET /api/usage", () => rawCall(usage, { method: "GET", token, timeoutMs: 15_000 })],
+    ["POST /api/transcription/paste-text", () => rawCall(pasteText, { method: "POST", token, json: { text: "during the outage", title: "outage" }, timeoutMs: 15_000 })],
+    ["POST /api/transcription/create", async () => rawCall(create, { method: "POST", token, form: await formWithFiles([{ path: path.join(CORPUS, "single/en_jfk.wav"), type: "audio/wav" }]), timeoutMs: 15_000 })],
+    ["GET /api/health", () => rawCall(health, { method: "GET", timeoutMs: 15_000 })],
+  ];
+  const answers: OutageAnswer[] = [];
+  for (const [route, probe] of probes) {
+    const a = await probe();
+    let problem: string | null = null;
+    if (a.hung) problem = "no answer in 15 s";
+    else if (a.threw) problem = `threw ${a.threw}`;
+    else if (a.ms > CLEAR_ANSWER_MS) problem = `answered only after ${a.ms} ms`;
+    else if (route === "GET /api/health") problem = a.status === 503 || a.code === 503 || /down|unavailable|false/i.test(a.text) ? null : `health says all is well (${a.status})`;
+    else if (a.status === 200 && a.code === 200) problem = null; // served anyway (e.g. from the service that is up)
+    else if (a.status !== 503 || a.errorKey !== "common.serviceUnavailable") problem = `expected 503 common.serviceUnavailable, got ${a.status}/${a.code} ${a.errorKey ?? ""}`;
+    answers.push({ service, route, status: a.status, code: a.code, errorKey: a.errorKey, ms: a.ms, hung: a.hung, problem });
+  }
+  return answers;
+}

@@ -1,0 +1,54 @@
+// Worker kills: tasks of every kind run while the real worker process is
+// SIGKILLed at random moments and restarted; afterwards every task must have
+// reached an end, with the minutes right (see task-mix.ts for the checks).
+import { prisma } from "@/lib/server/prisma";
+import { checkSettledAndBilled, KINDS, submit, waitAllSettled, type MixProblem, type MixTask, type MixUser } from "./task-mix";
+import { killHard, sleep, startWorkerProcess } from "./worker-process";
+
+export interface KillRecord {
+  n: number;
+  afterMs: number;
+  livedMs: number;
+  inWork: number;
+}
+
+export interface KillDrillResult {
+  tasks: MixTask[];
+  kills: KillRecord[];
+  stuck: MixTask[];
+  problems: MixProblem[];
+  ms: number;
+}
+
+export async function runKillDrill(opts: { kills: number; users: MixUser[]; linkUrl: string; lifeMs: [number, number]; settleMs: number; log?: (line: string) => void }): Promise<KillDrillResult> {
+  const started = Date.now();
+  const log = opts.log ?? (() => undefined);
+  const tasks: MixTask[] = [];
+  const add = async (kind: (typeof KINDS)[number], user: MixUser) => {
+    try {
+      tasks.push(await submit(kind, user, opts.linkUrl));
+    } catch (error) {
+      log(`submit ${kind}: ${(error as Error).message}`);
+    }
+  };
+  for (const user of opts.users) for (const kind of KINDS) await add(kind, user);
+  const kills: KillRecord[] = [];
+  for (let n = 1; n <= opts.kills; n++) {
+    const worker = startWorkerProcess();
+    const born = Date.now();
+    const [lo, hi] = opts.lifeMs;
+    // New work keeps arriving while workers die.
+    const user = opts.users[n % opts.users.length]!;
+    await add(KINDS[Math.floor(Math.random() * KINDS.length)]!, user);
+    await sleep(Math.max(0, lo + Math.random() * (hi - lo) - (Date.now() - born)));
+    const inWork = await prisma.task.count({ where: { status: { in: ["queued", "transcribing", "merging", "analyzing", "translating"] } } });
+    killHard(worker);
+    kills.push({ n, afterMs: Date.now() - started, livedMs: Date.now() - born, inWork });
+    log(`kill ${n}: worker lived ${Date.now() - born} ms, ${inWork} tasks in work`);
+  }
+  const last = startWorkerProcess();
+  const stuck = await waitAllSettled(tasks, opts.settleMs);
+  const problems = await checkSettledAndBilled(tasks, opts.users);
+  killHard(last);
+  return { tasks, kills, stuck, problems, ms: Date.now() - started };
+}

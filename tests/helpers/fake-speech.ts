@@ -1,0 +1,39 @@
+// Test-only: a loopback OpenAI-compatible speech API (POST /v1/audio/transcriptions)
+// that hears the JFK sentence in whatever it is sent, after a delay, so a worker
+// can be caught (and killed) while it waits on it. Used by the drills.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export const SPOKEN = "And so my fellow Americans ask not what your country can do for you";
+
+export interface FakeSpeech {
+  url: string;
+  requests: number;
+  /** Answer after a random delay between these bounds (ms). */
+  delayMs: [number, number];
+  close(): Promise<void>;
+}
+
+export async function startFakeSpeech(port = 0, delayMs: [number, number] = [200, 1500]): Promise<FakeSpeech> {
+  const state: FakeSpeech = { url: "", requests: 0, delayMs, close: async () => undefined };
+  const server = http.createServer((req, res) => {
+    req.on("data", () => undefined);
+    req.on("end", () => {
+      state.requests++;
+      const [lo, hi] = state.delayMs;
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ task: "transcribe", language: "english", duration: 11, text: SPOKEN, segments: [{ id: 0, start: 0.3, end: 10.6, text: ` ${SPOKEN}` }] }));
+      }, lo + Math.random() * (hi - lo));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  state.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}

@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import { setupTestDatabase } from "@/tests/helpers/db";
+import { signIn } from "@/tests/helpers/users";
+import { createOwnerResources, matrixTable, ownerSnapshot, runAuthzMatrix, type Owned } from "@/scripts/drills/authz-matrix";
+import { discoverRoutes } from "@/scripts/drills/routes";
+
+// The authorization drill, whole (it is cheap): every route file's every
+// method, called by a second signed-in user with the first user's ids, then
+// with no token. `npm run drill:authz` runs this file and prints the table.
+jest.setTimeout(120_000);
+
+let a: Owned;
+let b: Awaited<ReturnType<typeof signIn>>;
+
+beforeAll(async () => {
+  await setupTestDatabase();
+  a = await createOwnerResources();
+  b = await signIn("intruder-b");
+});
+
+it("finds the route files and their methods", () => {
+  const routes = discoverRoutes();
+  expect(routes.length).toBeGreaterThanOrEqual(40);
+  expect(routes.find((r) => r.route === "/api/transcription/tasks/[id]")?.methods).toEqual(["GET"]);
+  expect(routes.find((r) => r.route === "/api/hotwords/[id]")?.methods).toEqual(["PUT", "DELETE"]);
+  for (const r of routes) expect(r.methods.length).toBeGreaterThan(0);
+});
+
+it("another user gets not-found/denied on every route, nobody gets past a non-public route, and A's data is untouched", async () => {
+  const before = await ownerSnapshot(a);
+  const rows = await runAuthzMatrix(a, b);
+  const after = await ownerSnapshot(a);
+  const table = matrixTable(rows, a);
+  if (process.env.DRILL_REPORT) fs.writeFileSync(process.env.DRILL_REPORT, table + "\n");
+  const failures = rows.filter((r) => r.problem).map((r) => `${r.method} ${r.route} (${r.caller}, ${r.with}): ${r.problem}`);
+  expect(failures).toEqual([]);
+  expect(after).toBe(before);
+  // Every method of every route was called both ways.
+  const routes = discoverRoutes();
+  for (const r of routes) for (const m of r.methods) {
+    expect(rows.some((row) => row.route === r.route && row.method === m && row.caller === "B")).toBe(true);
+    expect(rows.some((row) => row.route === r.route && row.method === m && row.caller === "none")).toBe(true);
+  }
+});

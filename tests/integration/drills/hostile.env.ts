@@ -1,0 +1,17 @@
+// Imported first by hostile.test.ts: settings before lib/server/env.ts reads them.
+// A loopback "redirector" is the one allowed link host; the canary is a private
+// server that no import may ever reach.
+const base = 10000 + Math.floor(Math.random() * 9000);
+export const REDIRECTOR_PORT = base;
+export const CANARY_PORT = base + 1;
+export const SPEECH_PORT = base + 2;
+process.env.APP_URL = "http://127.0.0.1:3000";
+process.env.LINK_IMPORT_TEST_HOSTS = `127.0.0.1:${REDIRECTOR_PORT}`;
+process.env.LINK_IMPORT_RATE_PER_HOUR = "100000";
+process.env.SPEECH_ENGINE = "openai";
+process.env.SPEECH_API_BASE_URL = `http://127.0.0.1:${SPEECH_PORT}/v1`;
+process.env.SPEECH_API_KEY = "sk-loopback";
+process.env.SPEECH_API_MAX_RETRIES = "0";
+delete process.env.AI_BASE_URL;
+delete process.env.AI_API_KEY;
+export const FULL = process.env.DRILL_FULL === "1";

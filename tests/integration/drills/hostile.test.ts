@@ -1,0 +1,98 @@
+import { CANARY_PORT, FULL, REDIRECTOR_PORT, SPEECH_PORT } from "./hostile.env";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "bullmq";
+import { POST as addHotword } from "@/app/api/hotwords/route";
+import { bullPrefix, queues } from "@/lib/jobs/contract";
+import { newRedisConnection } from "@/lib/server/redis";
+import { prisma } from "@/lib/server/prisma";
+import { runTranscriptionJob } from "@/workers/transcription";
+import { setupTestDatabase } from "@/tests/helpers/db";
+import { call } from "@/tests/helpers/api";
+import { startFakeSpeech, type FakeSpeech } from "@/tests/helpers/fake-speech";
+import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
+import { signIn } from "@/tests/helpers/users";
+import { buildFixtures, generateCases } from "@/scripts/drills/hostile-cases";
+import { hostileSummary, runHostileCase, type HostileContext, type HostileResult } from "@/scripts/drills/hostile-runner";
+import { waitAllSettled } from "@/scripts/drills/task-mix";
+
+// The hostile-input drill: generated bad media, documents, JSON, text, file
+// names and private-address links against the real routes. ~150 cases here;
+// `npm run drill:hostile` (DRILL_FULL=1) runs 1,200.
+const COUNT = Number(process.env.DRILL_CASES ?? (FULL ? 1200 : 150));
+const SEED = Number(process.env.DRILL_SEED ?? 9);
+jest.setTimeout(FULL ? 3_600_000 : 170_000);
+
+let tmp: string;
+let speech: FakeSpeech;
+let redirector: http.Server;
+let canary: http.Server;
+const canaryHits: string[] = [];
+let worker: Worker;
+let connection: ReturnType<typeof newRedisConnection>;
+
+function listen(server: http.Server, port: number) {
+  return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+}
+
+beforeAll(async () => {
+  await setupTestDatabase();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tingji-drill-hostile-"));
+  speech = await startFakeSpeech(SPEECH_PORT, [10, 50]);
+  redirector = http.createServer((req, res) => {
+    const u = new URL(req.url ?? "/", "http://x");
+    res.writeHead(302, { location: u.searchParams.get("u") ?? "/" }).end();
+  });
+  canary = http.createServer((req, res) => {
+    canaryHits.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { "content-type": "text/html" }).end("<html>internal</html>");
+  });
+  await listen(redirector, REDIRECTOR_PORT);
+  await listen(canary, CANARY_PORT);
+  connection = newRedisConnection();
+  worker = new Worker(queues.media, runTranscriptionJob, { connection, prefix: bullPrefix(), concurrency: 2 });
+});
+
+afterAll(async () => {
+  await worker?.close();
+  await connection?.quit();
+  await speech?.close();
+  redirector?.closeAllConnections();
+  canary?.closeAllConnections();
+  await new Promise((r) => redirector.close(r));
+  await new Promise((r) => canary.close(r));
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+it(`${COUNT} hostile inputs: no 500, no crash, a catalogue message in the caller's language, nothing half-made or left behind`, async () => {
+  const user = await signIn("hostile");
+  const taskId = await seedTranscribedTask(user.userId, "Hostile target", MEETING);
+  const speakerId = (await prisma.speaker.findFirstOrThrow({ where: { taskId }, select: { id: true } })).id;
+  const hot = await call<{ id: string }>(addHotword, { token: user.token, json: { text: "target" } });
+  const ctx: HostileContext = { token: user.token, userId: user.userId, taskId, speakerId, hotwordId: hot.data.id, dataDir: process.env.DATA_DIR! };
+  const fixtures = await buildFixtures(tmp);
+  const cases = generateCases(fixtures, { count: COUNT, seed: SEED, canaryDir: os.tmpdir(), redirector: `http://127.0.0.1:${REDIRECTOR_PORT}`, canaryUrl: `http://127.0.0.1:${CANARY_PORT}/internal` });
+  // The jest version takes an even sample of every family.
+  const sample = FULL ? cases : cases.filter((_c, i) => i % Math.max(1, Math.floor(cases.length / COUNT)) === 0).slice(0, COUNT);
+  const results: HostileResult[] = [];
+  for (let i = 0; i < sample.length; i++) results.push(await runHostileCase(sample[i]!, i, ctx));
+
+  // Accepted links must end failed without reaching a private address.
+  const linkTasks = results.filter((r) => r.accepted && r.createdTaskId && r.category.startsWith("links")).map((r) => ({ kind: "link" as const, taskId: r.createdTaskId!, submittedAt: 0 }));
+  const stuck = await waitAllSettled(linkTasks, 60_000);
+  for (const t of linkTasks) {
+    const row = await prisma.task.findUnique({ where: { id: t.taskId }, select: { status: true } });
+    const r = results.find((x) => x.createdTaskId === t.taskId)!;
+    if (row?.status !== "failed" && !r.problem) r.problem = `link to a private address ended ${row?.status}`;
+  }
+  const report = { cases: results.length, summary: hostileSummary(results), canaryHits, stuck: stuck.map((t) => t.taskId), failing: results.filter((r) => r.problem).map((r) => `[${r.locale}] ${r.name}: ${r.problem}`) };
+  if (process.env.DRILL_REPORT) fs.writeFileSync(process.env.DRILL_REPORT, `${report.summary}\n\ncanary hits: ${JSON.stringify(canaryHits)}\n\n${report.failing.join("\n")}\n`);
+  expect(results.length).toBe(Math.min(COUNT, sample.length));
+  expect(canaryHits).toEqual([]);
+  expect(report.failing).toEqual([]);
+  // Refused uploads leave nothing in the scratch area.
+  const scratch = path.join(ctx.dataDir, "tmp", "uploads");
+  expect(fs.existsSync(scratch) ? fs.readdirSync(scratch) : []).toEqual([]);
+});

@@ -1,0 +1,72 @@
+import { AI_PORT, FULL, SITE_PORT, SPEECH_PORT } from "./kills.env";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setupTestDatabase } from "@/tests/helpers/db";
+import { CORPUS } from "@/tests/helpers/api";
+import { startFakeOpenAi, type FakeOpenAi } from "@/tests/helpers/fake-openai";
+import { startFakeSpeech, type FakeSpeech } from "@/tests/helpers/fake-speech";
+import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-video-site";
+import { signIn } from "@/tests/helpers/users";
+import { removeMixScratch } from "@/scripts/drills/task-mix";
+import { runKillDrill } from "@/scripts/drills/worker-kills";
+import { killAllStarted } from "@/scripts/drills/worker-process";
+
+// The worker-kill drill: the real worker process is SIGKILLed at random moments
+// while uploads, merges, documents, pasted text, links (loopback site + yt-dlp),
+// analyses and translations (loopback OpenAI-compatible server) run; 5 kills
+// here, 100 with `npm run drill:kills` (DRILL_FULL=1).
+const KILLS = Number(process.env.DRILL_KILLS ?? (FULL ? 100 : 5));
+jest.setTimeout(FULL ? 3_600_000 : 170_000);
+
+let speech: FakeSpeech;
+let ai: FakeOpenAi;
+let site: LoopbackSite;
+let tmp: string;
+
+beforeAll(async () => {
+  await setupTestDatabase();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tingji-drill-kills-"));
+  const m4a = path.join(tmp, "jfk.m4a");
+  execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", path.join(CORPUS, "single/en_jfk.wav"), "-c:a", "aac", m4a]);
+  speech = await startFakeSpeech(SPEECH_PORT);
+  ai = await startFakeOpenAi({ port: AI_PORT, delayMs: 30 });
+  site = await startLoopbackSite(m4a, SITE_PORT);
+});
+
+afterAll(async () => {
+  killAllStarted();
+  await speech?.close();
+  await ai?.close();
+  await site?.close();
+  removeMixScratch();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+it(`every task of every kind ends completed or failed, with minutes right, through ${KILLS} SIGKILLs of the worker`, async () => {
+  const users = await Promise.all([signIn("kill-a"), signIn("kill-b")]);
+  const lines: string[] = [];
+  const result = await runKillDrill({
+    kills: KILLS,
+    users,
+    linkUrl: site.url("/page/chunked.m4a"),
+    lifeMs: [1500, 7000],
+    settleMs: FULL ? 600_000 : 90_000,
+    log: (l) => lines.push(l),
+  });
+  const summary = {
+    kills: result.kills.length,
+    tasks: result.tasks.length,
+    byKind: Object.fromEntries([...new Set(result.tasks.map((t) => t.kind))].map((k) => [k, result.tasks.filter((t) => t.kind === k).length])),
+    killsDuringWork: result.kills.filter((k) => k.inWork > 0).length,
+    seconds: Math.round(result.ms / 1000),
+    problems: result.problems,
+    log: lines.filter((l) => l.startsWith("submit")),
+  };
+  if (process.env.DRILL_REPORT) fs.writeFileSync(process.env.DRILL_REPORT, JSON.stringify(summary, null, 2) + "\n" + lines.join("\n") + "\n");
+  expect(result.kills.length).toBe(KILLS);
+  expect(summary.log).toEqual([]); // every kind was accepted
+  expect(result.problems).toEqual([]);
+  expect(result.stuck.map((t) => t.kind)).toEqual([]);
+});
