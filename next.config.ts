@@ -14,8 +14,9 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: COMMON_HEADERS },
-      // Route handlers that stream stored files set their own, stricter, CSP (lib/storage/serve.ts).
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
+      // Config headers override a route's own, so the media route (stored files: its own sandbox CSP,
+      // lib/storage/serve.ts) is left out here.
+      { source: "/api/:path((?!media/).*)", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
       // HSTS only when the browser came over https (a TLS-terminating proxy says so).
       {
         source: "/:path*",

@@ -66,6 +66,9 @@ export async function runUploadMemoryBench(opts: { record?: boolean } = {}): Pro
     DATABASE_URL: DB,
     REDIS_PREFIX: "tingji_bench_upload",
     DATA_DIR: dataDir,
+    // A production server: a real-looking secret, and the development login explicitly allowed.
+    AUTH_SECRET: "bench-upload-memory-secret-4f9c2a7e1b3d5068",
+    ALLOW_DEV_LOGIN_IN_PRODUCTION: "1",
     AUTH_DEV_TOKEN: "bench-dev-token",
     AUTH_DEV_USER: "bench@example.com",
     AUTH_DEV_DEVICE_ID: "web_benchdev",
