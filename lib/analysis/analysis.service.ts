@@ -7,6 +7,7 @@ import { translatorFor } from "@/lib/i18n/server";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { prisma, Prisma } from "@/lib/server/prisma";
+import { findOwnedTask } from "@/lib/tasks/owned";
 import { textEngine } from "./engine";
 import { mindMapFromMarkdown } from "./mindmap";
 import { analyzerTranslator, loadPassages, ownedTaskWithTranscript } from "./passages";
@@ -155,8 +156,7 @@ export async function markAnalysisFailed(taskId: string, error: unknown, ctx: { 
 
 /** Saves the owner's edited summary. The mind map is redrawn only when asked (regenerate-xmind). */
 export async function saveSummary(userId: string, taskId: string, markdown: string) {
-  const task = await prisma.task.findFirst({ where: { id: taskId, userId, deletedAt: null }, select: { id: true, status: true, summary: true } });
-  if (!task) throw new AppError("tasks.notFound");
+  const task = await findOwnedTask(userId, taskId, { id: true, status: true, summary: true });
   if (task.status === "analyzing" || task.status === "regenerating") throw new AppError("analysis.running");
   if (task.summary === null) throw new AppError("analysis.notAnalyzed");
   if (!markdown.trim()) throw new AppError("analysis.summaryEmpty");
@@ -165,8 +165,7 @@ export async function saveSummary(userId: string, taskId: string, markdown: stri
 
 /** Redraws the mind map from the saved summary (POST /api/transcription/regenerate-xmind). */
 export async function redrawMindMap(userId: string, taskId: string) {
-  const task = await prisma.task.findFirst({ where: { id: taskId, userId, deletedAt: null }, select: { title: true, status: true, summary: true } });
-  if (!task) throw new AppError("tasks.notFound");
+  const task = await findOwnedTask(userId, taskId, { title: true, status: true, summary: true });
   if (task.status === "analyzing" || task.status === "regenerating") throw new AppError("analysis.running");
   if (!task.summary) throw new AppError("analysis.notAnalyzed");
   const mindMap = capDepth(mindMapFromMarkdown(task.summary, task.title), MAX_MIND_MAP_DEPTH);

@@ -4,6 +4,7 @@ import type { PublicQuizQuestion, StreamEvent, Verdict } from "@/lib/api/stream-
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/server";
 import { prisma, Prisma } from "@/lib/server/prisma";
+import { findOwnedTask } from "@/lib/tasks/owned";
 import { summaryLanguageOf } from "./analysis.service";
 import { textEngine } from "./engine";
 import { analyzerTranslator, loadPassages, ownedTaskWithTranscript } from "./passages";
@@ -76,8 +77,7 @@ export async function clearChatHistory(userId: string, taskId: string) {
 }
 
 async function assertOwner(userId: string, taskId: string) {
-  const task = await prisma.task.findFirst({ where: { id: taskId, userId, deletedAt: null }, select: { id: true } });
-  if (!task) throw new AppError("tasks.notFound");
+  await findOwnedTask(userId, taskId, { id: true });
 }
 
 // ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { translatorFor } from "@/lib/i18n/server";
 import { prisma } from "@/lib/server/prisma";
+import { findOwnedTask } from "@/lib/tasks/owned";
 import type { Passage, Translate } from "./types";
 
 /** The task's timeline as the analyzers read it, with speaker names. */
@@ -23,11 +24,7 @@ const IN_TRANSCRIPTION = new Set(["queued", "merging", "transcribing"]);
  * transcribing and never transcribed get the spec's two messages.
  */
 export async function ownedTaskWithTranscript(userId: string, taskId: string) {
-  const task = await prisma.task.findFirst({
-    where: { id: taskId, userId, deletedAt: null },
-    select: { id: true, title: true, status: true, source: true, summary: true, language: true, _count: { select: { timeline: true } } },
-  });
-  if (!task) throw new AppError("tasks.notFound");
+  const task = await findOwnedTask(userId, taskId, { id: true, title: true, status: true, source: true, summary: true, language: true, _count: { select: { timeline: true } } });
   if (IN_TRANSCRIPTION.has(task.status)) throw new AppError("tasks.transcriptionRunning");
   if (task._count.timeline === 0) throw new AppError("tasks.noTranscription");
   return task;

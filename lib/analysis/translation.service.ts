@@ -5,6 +5,7 @@ import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/server";
 import { logger } from "@/lib/server/logger";
 import { prisma, Prisma } from "@/lib/server/prisma";
+import { findOwnedTask } from "@/lib/tasks/owned";
 import { splitByChars, textEngine } from "./engine";
 import { loadPassages, ownedTaskWithTranscript } from "./passages";
 import { chatProvider } from "./provider";
@@ -48,8 +49,7 @@ export async function requestTranslation(userId: string, input: { taskId: string
 }
 
 export async function queryTranslation(userId: string, taskId: string, target: Locale) {
-  const task = await prisma.task.findFirst({ where: { id: taskId, userId, deletedAt: null }, select: { id: true } });
-  if (!task) throw new AppError("tasks.notFound");
+  await findOwnedTask(userId, taskId, { id: true });
   const row = await prisma.translation.findUnique({ where: { taskId_targetLanguage: { taskId, targetLanguage: target } }, select: translationSelect });
   return row ? toJson(row) : null;
 }

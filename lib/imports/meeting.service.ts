@@ -10,7 +10,7 @@ import { meetingBotProvider, MeetingProviderError, type MeetingBotProvider } fro
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { prisma, Prisma } from "@/lib/server/prisma";
-import { scratchDir, storage } from "@/lib/storage/storage";
+import { scratchDir } from "@/lib/storage/storage";
 import { assertTaskAlive, TaskGoneError, updateLiveTask } from "@/lib/tasks/alive";
 import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";

@@ -4,6 +4,7 @@ import { assignSpeakers } from "@/lib/diarization/assign";
 import type { DiarizeOptions, SpeakerTurn } from "@/lib/diarization/diarize";
 import { translatorFor } from "@/lib/i18n/server";
 import { Prisma, prisma } from "@/lib/server/prisma";
+import { findOwnedTask } from "./owned";
 import { IN_PROGRESS_STATES, SPEAKER_COUNT_MAX } from "./task.schema";
 import { queueTranscription } from "./queueing";
 
@@ -42,11 +43,7 @@ export function restingStatus(summary: string | null): "analysis_completed" | "c
  * are reused, so nothing is transcribed or charged again.
  */
 export async function requestSpeakerRedetection(userId: string, taskId: string, speakerCount: number | null, locale: string) {
-  const task = await prisma.task.findFirst({
-    where: { id: taskId, userId, deletedAt: null },
-    select: { status: true, source: true, completedSteps: true },
-  });
-  if (!task) throw new AppError("tasks.notFound");
+  const task = await findOwnedTask(userId, taskId, { status: true, source: true, completedSteps: true });
   if (task.source === "document" || task.source === "text") throw new AppError("tasks.speakersNeedAudio");
   if ((IN_PROGRESS_STATES as readonly string[]).includes(task.status)) throw new AppError("tasks.transcriptionRunning");
   if (task.status === "analyzing" || task.status === "regenerating") throw new AppError("analysis.running");
