@@ -69,6 +69,8 @@ export interface Owned {
 
 export async function createOwnerResources(): Promise<Owned> {
   const user = await signIn("owner-a");
+  // Hotwords are a Pro feature; A has every kind of resource.
+  await prisma.user.update({ where: { id: user.userId }, data: { planCode: "pro" } });
   const title = "Alpha-ZQX secret meeting";
   const completedTask = await seedTranscribedTask(user.userId, title, MEETING);
   const speaker = (await prisma.speaker.findFirstOrThrow({ where: { taskId: completedTask }, select: { id: true } })).id;
@@ -81,25 +83,28 @@ export async function createOwnerResources(): Promise<Owned> {
   });
   if (pasted.code !== 200) throw new Error(`A's paste failed: ${pasted.message}`);
   const pastedTask = pasted.data.id ?? pasted.data.task?.id ?? pasted.data.tasks?.[0]?.id;
-  const hot = await call<{ id: string }>(addHotword, { token: user.token, json: { text: "zqxhotword" } });
+  const hot = await call<{ hotword: { id: string } }>(addHotword, { token: user.token, json: { text: "zqxhotword" } });
   if (hot.code !== 200) throw new Error(`A's hotword failed: ${hot.message}`);
   const asked = await callStream(ask, { token: user.token, json: { task_id: completedTask, question: "What about the battery drain?" } });
   if (asked.status !== 200 || asked.envelope) throw new Error(`A's question failed: ${JSON.stringify(asked.envelope)}`);
   const quiz = await callStream(flashback, { token: user.token, json: { task_id: completedTask, question_count: 2 } });
   const q = quiz.events.find((e) => e.type === "question") as { quizId: string; question: { id: string } } | undefined;
   if (!q) throw new Error(`A's quiz failed: ${JSON.stringify(quiz.envelope ?? quiz.events.slice(0, 2))}`);
-  return {
+  const owned = {
     user,
     completedTask,
     uploadedTask: uploaded.data.tasks[0]!.id,
     pastedTask: pastedTask!,
     speaker,
-    hotword: hot.data.id,
+    hotword: hot.data.hotword.id,
     quiz: q.quizId,
     question: q.question.id,
     secrets: ["Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "battery drain", user.email],
     ids: [],
   };
+  for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
+  if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
+  return owned;
 }
 
 /** A's state, to show nothing B did changed it. */
@@ -143,7 +148,7 @@ function sampleBody(key: string, a: Owned, id: string): unknown {
     "POST /api/ask-ai/flashback-learning/start": { task_id: id, question_count: 1 },
     "POST /api/ask-ai/flashback-learning/check-answer": { task_id: id, quiz_id: a.quiz, question_id: a.question, answer: [0] },
     "PUT /api/hotwords/[id]": { text: "B was here", enabled: false },
-    "PUT /api/analysis/style": { enabled: true, lengthPreference: "short", focusArea: id, customInstructions: id },
+    "PUT /api/analysis/style": { enabled: true, lengthPreference: "short", focusArea: "B", customInstructions: "B" },
   };
   return key in table ? table[key] : idFilledBody(a, id);
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { signIn } from "@/tests/helpers/users";
+import { prisma } from "@/lib/server/prisma";
 import { createOwnerResources, matrixTable, ownerSnapshot, runAuthzMatrix, type Owned } from "@/scripts/drills/authz-matrix";
 import { discoverRoutes } from "@/scripts/drills/routes";
 
@@ -16,6 +17,8 @@ beforeAll(async () => {
   await setupTestDatabase();
   a = await createOwnerResources();
   b = await signIn("intruder-b");
+  // B is Pro too, so refusals come from ownership, not from the plan.
+  await prisma.user.update({ where: { id: b.userId }, data: { planCode: "pro" } });
 });
 
 it("finds the route files and their methods", () => {

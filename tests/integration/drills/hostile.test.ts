@@ -70,8 +70,9 @@ it(`${COUNT} hostile inputs: no 500, no crash, a catalogue message in the caller
   const user = await signIn("hostile");
   const taskId = await seedTranscribedTask(user.userId, "Hostile target", MEETING);
   const speakerId = (await prisma.speaker.findFirstOrThrow({ where: { taskId }, select: { id: true } })).id;
-  const hot = await call<{ id: string }>(addHotword, { token: user.token, json: { text: "target" } });
-  const ctx: HostileContext = { token: user.token, userId: user.userId, taskId, speakerId, hotwordId: hot.data.id, dataDir: process.env.DATA_DIR! };
+  await prisma.user.update({ where: { id: user.userId }, data: { planCode: "pro" } });
+  const hot = await call<{ hotword: { id: string } }>(addHotword, { token: user.token, json: { text: "target" } });
+  const ctx: HostileContext = { token: user.token, userId: user.userId, taskId, speakerId, hotwordId: hot.data.hotword.id, dataDir: process.env.DATA_DIR! };
   const fixtures = await buildFixtures(tmp);
   const cases = generateCases(fixtures, { count: COUNT, seed: SEED, canaryDir: os.tmpdir(), redirector: `http://127.0.0.1:${REDIRECTOR_PORT}`, canaryUrl: `http://127.0.0.1:${CANARY_PORT}/internal` });
   // The jest version takes an even sample of every family.
