@@ -46,6 +46,8 @@ export async function fail(error: unknown, locale: string | undefined): Promise<
   return new Response(jsonBody(body), { status: httpStatus, headers });
 }
 
+const MAX_ISSUES_SHOWN = 20;
+
 /**
  * Any zod failure is a 400 in the caller's language. A refinement may name its
  * own catalogue key in `params.key` (lib/api/text.ts does, for control characters).
@@ -55,7 +57,9 @@ function fromZod(error: ZodError): AppError {
   const field = first?.path.join(".") || "body";
   const named = first?.code === "custom" ? (first.params as { key?: string } | undefined)?.key : undefined;
   const key: ErrorKey = named && named in errorCatalogue && errorCatalogue[named as ErrorKey] === 400 ? (named as ErrorKey) : "common.invalidInput";
-  return new AppError(key, { field }, { issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
+  // A huge array can fail on every item: the first few issues say enough.
+  const issues = error.issues.slice(0, MAX_ISSUES_SHOWN).map((i) => ({ path: i.path.join("."), message: i.message }));
+  return new AppError(key, { field }, { issues });
 }
 
 // PostgreSQL codes for text it refuses: invalid byte sequence (NUL) and untranslatable character.
