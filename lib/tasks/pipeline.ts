@@ -1,6 +1,7 @@
 import "server-only";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { isAppError } from "@/lib/api/errors";
 import { setProgress, clearProgress } from "@/lib/jobs/progress";
 import { translatorFor } from "@/lib/i18n/server";
 import { concatToWav, normalizeToWav } from "@/lib/media/ffmpeg";
@@ -116,6 +117,9 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       await prisma.$transaction(async (db) => {
         await updateLiveTask(taskId, { duration: decodedSec, ...(parts.length > 1 ? { mediaKey: normalizedKey, mediaMime: "audio/wav" } : {}) }, db);
         if (!task.transcriptionTime) await correctCharge(db, taskId, decodedSec);
+      }).catch((e: unknown) => {
+        // Longer than its header said, past what the plan has left.
+        throw isAppError(e) && e.key === "upload.usageLimit" ? new PermanentTaskError("media_too_long", ["checkFileLink"]) : e;
       });
       await markDone("prepare");
     } else {

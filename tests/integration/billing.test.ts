@@ -8,6 +8,7 @@ import { POST as create } from "@/app/api/transcription/create/route";
 import { POST as start } from "@/app/api/transcription/start-transcription/[id]/route";
 import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
 import { GET as usage } from "@/app/api/usage/route";
+import { correctCharge } from "@/lib/billing/ledger";
 import { periodOf } from "@/lib/billing/usage";
 import { bullPrefix, jobIdFor, queue, queues } from "@/lib/jobs/contract";
 import { applyMigrations, dropDatabase, ensureDatabase, readMigrations, withDatabaseName } from "@/lib/server/migrations";
@@ -96,6 +97,23 @@ describe("refunds", () => {
     expect(await usedSeconds(user.userId, last.start)).toBe(500 - 11);
     expect(await usedSeconds(user.userId)).toBe(0);
     expect((await prisma.usageCharge.findUniqueOrThrow({ where: { taskId: id } })).refundedAt).not.toBeNull();
+  });
+});
+
+describe("corrections", () => {
+  it("charge a file that decodes longer than its header said for the extra seconds, within the plan", async () => {
+    const user = await signIn("bill-longer");
+    const id = await uploadUnstarted(user.token);
+    const fix = (sec: number) => prisma.$transaction((db) => correctCharge(db, id, sec));
+    expect(await fix(20.2)).toEqual({ from: 11, to: 21 });
+    expect(await fix(20.2)).toBeNull();
+    expect(await usedSeconds(user.userId)).toBe(21);
+    // Nearly the whole plan used elsewhere: 300 minutes less 30 s.
+    await prisma.usagePeriod.updateMany({ where: { userId: user.userId }, data: { usedSeconds: 300 * 60 - 30 } });
+    await expect(fix(100)).rejects.toMatchObject({ key: "upload.usageLimit" });
+    expect((await prisma.usageCharge.findUniqueOrThrow({ where: { taskId: id } })).seconds).toBe(21);
+    expect(await fix(5)).toEqual({ from: 21, to: 5 });
+    expect(await usedSeconds(user.userId)).toBe(300 * 60 - 30 - 16);
   });
 });
 
