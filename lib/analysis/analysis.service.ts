@@ -11,10 +11,11 @@ import { findOwnedTask } from "@/lib/tasks/owned";
 import { textEngine } from "./engine";
 import { mindMapFromMarkdown } from "./mindmap";
 import { analyzerTranslator, loadPassages, ownedTaskWithTranscript } from "./passages";
+import { displaySpeakerName } from "@/lib/client/speaker-names";
 import { ProviderOutputError, ProviderTimeoutError } from "./provider";
 import { detectScenario } from "./scenario";
 import { getSummaryStyle } from "./style.service";
-import { analysisSteps, type AnalysisStep, type MindMapNode } from "./types";
+import { analysisSteps, type AnalysisStep, type MindMapNode, type Passage } from "./types";
 
 const MAX_MIND_MAP_DEPTH = 4;
 
@@ -46,6 +47,13 @@ export async function summaryLanguageOf(userId: string): Promise<Locale> {
   return isLocale(user.summaryLanguage) ? user.summaryLanguage : isLocale(user.uiLanguage) ? user.uiLanguage : "en";
 }
 
+/** The task's passages for the analyzer writing in `language`: a default speaker name ("Speaker 2", stored in the upload's language) in that language. */
+export async function passagesIn(taskId: string, language: Locale): Promise<Passage[]> {
+  const [passages, { t }] = await Promise.all([loadPassages(taskId), translatorFor(language)]);
+  const defaultName = (n: number) => t("tasks.speakerDefault", { n });
+  return passages.map((p) => (p.speaker ? { ...p, speaker: displaySpeakerName(p.speaker, 1, defaultName) } : p));
+}
+
 const clearedError = { errorCode: null, errorMessage: null, errorDescription: null, errorSuggestions: [], requestId: null, retryCount: 0 };
 
 /** Reports each of the spec's eleven steps, keeping each on screen at least ANALYSIS_MIN_STEP_MS. */
@@ -73,7 +81,7 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
   const engine = textEngine();
   const [t, style] = await Promise.all([analyzerTranslator(language), getSummaryStyle(task.userId)]);
   await step("cleaningText");
-  const passages = await loadPassages(taskId);
+  const passages = await passagesIn(taskId, language);
   if (passages.length === 0) throw new AppError("tasks.noTranscription");
   await step("formattingData");
   await step("analyzingScenario");

@@ -5,9 +5,9 @@ import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/server";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { findOwnedTask } from "@/lib/tasks/owned";
-import { summaryLanguageOf } from "./analysis.service";
+import { passagesIn, summaryLanguageOf } from "./analysis.service";
 import { textEngine } from "./engine";
-import { analyzerTranslator, loadPassages, ownedTaskWithTranscript } from "./passages";
+import { analyzerTranslator, ownedTaskWithTranscript } from "./passages";
 import type { ChatTurn, QuizQuestion, QuizSettings } from "./types";
 
 // Ask AI about one task, with history, and the flashback review quiz
@@ -33,7 +33,8 @@ export async function prepareAsk(userId: string, taskId: string, question: strin
   return async function* answer(signal: AbortSignal): AsyncIterable<StreamEvent> {
     const engine = textEngine();
     // The analyzer's own sentences follow the AI summary language, as the summary's do.
-    const [passages, t] = await Promise.all([loadPassages(taskId), summaryLanguageOf(userId).then(analyzerTranslator)]);
+    const language = await summaryLanguageOf(userId);
+    const [passages, t] = await Promise.all([passagesIn(taskId, language), analyzerTranslator(language)]);
     let text = "";
     let failure: unknown = null;
     try {
@@ -108,7 +109,7 @@ export async function prepareFlashback(userId: string, taskId: string, settings:
 
   return async function* quiz(signal: AbortSignal): AsyncIterable<StreamEvent> {
     const engine = textEngine();
-    const [passages, t, ui] = await Promise.all([loadPassages(taskId), analyzerTranslator(language), translatorFor(language)]);
+    const [passages, t, ui] = await Promise.all([passagesIn(taskId, language), analyzerTranslator(language), translatorFor(language)]);
     const seed = `${taskId.slice(-6)}${Date.now().toString(36)}`;
     const questions = await engine.quiz({ title: task.title, passages, settings, language, t, seed }, signal);
     const intro = ui.t("analysis.flashback.ready", { count: questions.length });

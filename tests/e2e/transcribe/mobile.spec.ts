@@ -25,6 +25,8 @@ test("the mobile page lists tasks and shows a transcript under its five tabs", a
   for (const tab of ["text", "summary", "mindmap", "speakers", "timeline"]) await expect(page.getByTestId(`mobile-tab-${tab}`)).toBeVisible();
   await page.getByTestId("mobile-tab-text").click();
   await expect(page.getByTestId("mobile-panel-text")).toContainText(/\w+/);
+  await expect(page.getByTestId("speech-engine-note")).toHaveAttribute("data-engine", "pocketsphinx");
+  await page.screenshot({ path: test.info().outputPath("mobile-transcript-390.png") });
   await page.getByTestId("mobile-tab-summary").click();
   await expect(page.getByTestId("analysis-empty")).toBeVisible();
   await page.getByTestId("mobile-tab-speakers").click();
