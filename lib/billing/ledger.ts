@@ -61,6 +61,13 @@ export async function chargeTask(db: Db, charge: { taskId: string; userId: strin
   return true;
 }
 
+/** Charges several new tasks at once (one upload, one batch of documents): the plan must hold them all, or none is charged. */
+export async function chargeTasks(db: Db, userId: string, charges: { taskId: string; seconds: number }[]): Promise<void> {
+  await lockCurrentPeriod(db, userId);
+  await checkFits(db, userId, charges.reduce((sum, c) => sum + Math.max(0, Math.ceil(c.seconds)), 0));
+  for (const c of charges) await chargeTask(db, { taskId: c.taskId, userId, seconds: c.seconds });
+}
+
 /** Gives the task's live charge back to the period it was made in; returns the seconds refunded (0 if none). */
 export async function refundTask(db: Db, taskId: string): Promise<number> {
   const rows = await db.$queryRaw<{ userId: string; periodStart: Date; seconds: number }[]>`

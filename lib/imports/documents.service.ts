@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { enqueue } from "@/lib/jobs/contract";
 import { clearProgress, setProgress } from "@/lib/jobs/progress";
-import { chargeTask } from "@/lib/billing/ledger";
+import { chargeTasks } from "@/lib/billing/ledger";
 import { getUsage } from "@/lib/billing/usage";
 import { joinBlocks } from "@/lib/documents/blocks";
 import { checkImportRequest, readDocument, textFromPaste, type DocumentBlock } from "@/lib/documents/read";
@@ -91,8 +91,8 @@ async function createDocumentTasks(userId: string, locale: string, docs: ReadDoc
     await prisma.$transaction(async (db) => {
       for (const d of planned) {
         await db.task.create({ data: { id: d.id, userId, title: d.title.slice(0, 200), source: d.source, status: "queued", fileSize: d.size } });
-        await chargeTask(db, { taskId: d.id, userId, seconds: d.minutes * 60 });
       }
+      await chargeTasks(db, userId, planned.map((d) => ({ taskId: d.id, seconds: d.minutes * 60 })));
     });
   } catch (e) {
     for (const key of stored) await storage().remove(key).catch(() => undefined);

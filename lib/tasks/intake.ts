@@ -4,7 +4,7 @@ import { chargeTask } from "@/lib/billing/ledger";
 import { billableSeconds } from "@/lib/billing/usage";
 import { probeMedia, type MediaKind, type MediaProbe } from "@/lib/media/probe";
 import { storage } from "@/lib/storage/storage";
-import { prisma, Prisma } from "@/lib/server/prisma";
+import { prisma } from "@/lib/server/prisma";
 import { updateLiveTask } from "./alive";
 import { mediaFolder } from "./task-files";
 
@@ -88,9 +88,9 @@ export function mediaRecords(files: IntakeFile[], keys: string[]) {
   };
 }
 
-/** Charges the files' length (whole seconds) to the task, once (see lib/billing/ledger.ts). */
-export async function chargeIntake(db: Prisma.TransactionClient, task: { id: string; userId: string }, files: IntakeFile[]) {
-  await chargeTask(db, { taskId: task.id, userId: task.userId, seconds: billableSeconds(files.reduce((s, f) => s + f.durationSec, 0)) });
+/** Seconds billed for these files: their whole length, rounded up. */
+export function intakeSeconds(files: IntakeFile[]): number {
+  return billableSeconds(files.reduce((s, f) => s + f.durationSec, 0));
 }
 
 /**
@@ -106,7 +106,7 @@ export async function intakeFetchedMedia(task: { id: string; userId: string }, l
     await prisma.$transaction(async (db) => {
       await updateLiveTask(task.id, records.task, db);
       await db.mediaPart.createMany({ data: records.parts.map((p) => ({ ...p, taskId: task.id })) });
-      await chargeIntake(db, task, [file]);
+      await chargeTask(db, { taskId: task.id, userId: task.userId, seconds: intakeSeconds([file]) });
     });
     return file;
   } catch (e) {

@@ -2,7 +2,8 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_MAX_BYTES } from "@/lib/media/limits";
 import { prisma } from "@/lib/server/prisma";
-import { chargeIntake, mediaRecords, probeIntakeFile, removeStored, storeIntakeFiles, type IntakeFile } from "./intake";
+import { chargeTasks } from "@/lib/billing/ledger";
+import { intakeSeconds, mediaRecords, probeIntakeFile, removeStored, storeIntakeFiles, type IntakeFile } from "./intake";
 import { withReceivedForm, type ReceivedForm } from "./multipart";
 import { queueTranscription } from "./queueing";
 import { speakerCountField } from "./speakers";
@@ -74,8 +75,8 @@ async function createTasks(userId: string, locale: string, planned: NewTask[], s
             mediaParts: { create: media.parts },
           },
         });
-        await chargeIntake(db, { id: t.id, userId }, t.files);
       }
+      await chargeTasks(db, userId, planned.map((t) => ({ taskId: t.id, seconds: intakeSeconds(t.files) })));
     });
   } catch (e) {
     await removeStored(stored.flat());
