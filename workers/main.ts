@@ -1,9 +1,8 @@
 import "server-only";
 import os from "node:os";
-import { DelayedError, QueueEvents, UnrecoverableError, Worker, type Job, type MinimalJob } from "bullmq";
+import { DelayedError, QueueEvents, UnrecoverableError, Worker, type Job } from "bullmq";
 import { abortReasons, cancelledAmong, isCancelRequested, JobCancelled, onCancelRequest, WorkerShutdown } from "@/lib/jobs/cancel";
 import { bullPrefix, heartbeatKey, queue, queues, type JobName } from "@/lib/jobs/contract";
-import { retryDelayMs } from "@/lib/jobs/failures";
 import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "@/lib/tasks/recovery";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
@@ -65,10 +64,6 @@ function startWorker(name: string, concurrency: number, connection: ReturnType<t
       lockDuration: env().WORKER_LOCK_MS,
       stalledInterval: Math.round(env().WORKER_LOCK_MS / 2),
       maxStalledCount: env().WORKER_MAX_STALLED_COUNT,
-      settings: {
-        backoffStrategy: (attemptsMade: number, _type?: string, error?: Error, job?: MinimalJob) =>
-          retryDelayMs(attemptsMade, error, job?.opts.backoff && typeof job.opts.backoff === "object" ? job.opts.backoff.delay : undefined),
-      },
     },
   );
   worker.on("failed", (job, err) => logger.warn("job failed", { id: job?.id, name: job?.name, attemptsMade: job?.attemptsMade, error: err.message }));

@@ -20,18 +20,29 @@ export const queues = {
   maintenance: "maintenance",
 } as const;
 
+/**
+ * Retries of transient failures: exponential (delay, 2×, 4×, ...) with jitter
+ * (each wait drawn between half and all of it), so the jobs one outage failed
+ * do not all come back at the same instant. BullMQ's own strategy, so every
+ * worker (and every test's in-process worker) computes it the same way.
+ * Permanent failures never get here (lib/jobs/failures.ts): the runner throws UnrecoverableError.
+ */
+export function retryBackoff(delayMs: number) {
+  return { type: "exponential" as const, delay: delayMs, jitter: 0.5 };
+}
+
 const taskJob = z.object({ taskId: z.string().min(1), locale: z.string().default("en") });
 
 export const jobs = {
   "transcription.run": { queue: queues.media, payload: taskJob },
   /** Summary and mind map of a finished transcript, written in the owner's AI summary language. */
-  "analysis.run": { queue: queues.ai, payload: taskJob.extend({ summaryLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: { type: "transient", delay: 3_000 } } },
+  "analysis.run": { queue: queues.ai, payload: taskJob.extend({ summaryLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: retryBackoff(3_000) } },
   /** Timeline and summary of a task into one language. */
-  "translation.run": { queue: queues.ai, payload: taskJob.extend({ targetLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: { type: "transient", delay: 3_000 } } },
+  "translation.run": { queue: queues.ai, payload: taskJob.extend({ targetLanguage: z.string().min(2).max(10) }), options: { attempts: 2, backoff: retryBackoff(3_000) } },
   /** A document or pasted text, already read and stored, becomes the task's timeline. */
   "document.import": { queue: queues.ai, payload: taskJob },
   /** Follows a meeting's recording bot until the meeting ends, then queues the recording's transcription. */
-  "meeting.watch": { queue: queues.meetings, payload: taskJob, options: { attempts: 2, backoff: { type: "transient", delay: 5_000 } } },
+  "meeting.watch": { queue: queues.meetings, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(5_000) } },
   /** Every task in progress has a live job, or is finalised or queued again (lib/tasks/recovery.ts sweepTasks). */
   "tasks.sweep": { queue: queues.maintenance, payload: z.object({}) },
 } satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
@@ -41,8 +52,8 @@ export type JobPayload<N extends JobName> = z.infer<(typeof jobs)[N]["payload"]>
 
 export const defaultJobOptions: JobsOptions = {
   attempts: 3,
-  // The worker's own strategy (lib/jobs/failures.ts retryDelayMs): exponential with jitter, none for permanent failures.
-  backoff: { type: "transient", delay: 5_000 },
+  // Exponential with jitter; permanent failures (lib/jobs/failures.ts) are not retried at all.
+  backoff: retryBackoff(5_000),
   removeOnComplete: { count: 1000, age: 24 * 3600 },
   removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
 };

@@ -4,7 +4,9 @@ import { AppError } from "@/lib/api/errors";
 import { LinkFetchError } from "@/lib/links/fetch-error";
 import { MediaError } from "@/lib/media/ffmpeg";
 import { PermanentTaskError } from "@/lib/tasks/task-errors";
-import { classifyFailure, finalTaskError, retryDelayMs } from "./failures";
+import { Backoffs } from "bullmq";
+import { defaultJobOptions } from "./contract";
+import { classifyFailure, finalTaskError } from "./failures";
 
 function apiError(status: number, message: string, code?: string, headers: Record<string, string> = {}) {
   return OpenAI.APIError.generate(status, { error: { message, code } }, message, new Headers(headers));
@@ -40,21 +42,16 @@ describe("classifyFailure", () => {
   });
 });
 
-describe("retryDelayMs", () => {
-  it("grows exponentially with jitter between half and all of the ceiling", () => {
-    const err = new Error("503");
-    expect(retryDelayMs(1, err, 1000, () => 0)).toBe(500);
-    expect(retryDelayMs(1, err, 1000, () => 1)).toBe(1000);
-    expect(retryDelayMs(3, err, 1000, () => 0)).toBe(2000);
-    expect(retryDelayMs(3, err, 1000, () => 1)).toBe(4000);
-    const samples = new Set(Array.from({ length: 20 }, () => retryDelayMs(2, err, 1000)));
-    expect(samples.size).toBeGreaterThan(5);
-    for (const s of samples) expect(s).toBeGreaterThanOrEqual(1000);
-    expect(retryDelayMs(30, err, 1000, () => 1)).toBe(600_000);
-  });
-
-  it("says no retry (-1) for a permanent failure and honours Retry-After", () => {
-    expect(retryDelayMs(1, new MediaError("bad"))).toBe(-1);
-    expect(retryDelayMs(1, wrapped(apiError(429, "slow down", undefined, { "retry-after": "30" })), 1000, () => 0)).toBe(30_000);
+describe("retries of transient failures", () => {
+  it("wait exponentially longer, with jitter between half and all of each step", () => {
+    const backoff = defaultJobOptions.backoff as { type: string; delay: number; jitter: number };
+    const waits = (attempt: number) => Array.from({ length: 40 }, () => Backoffs.calculate(backoff, attempt, new Error("503"), {} as never) as number);
+    for (const attempt of [1, 2, 3]) {
+      const ceiling = backoff.delay * 2 ** (attempt - 1);
+      const samples = waits(attempt);
+      for (const w of samples) expect(w).toBeGreaterThanOrEqual(ceiling / 2);
+      for (const w of samples) expect(w).toBeLessThanOrEqual(ceiling);
+      expect(new Set(samples).size).toBeGreaterThan(10);
+    }
   });
 });

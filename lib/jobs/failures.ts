@@ -12,12 +12,12 @@ import { PermanentTaskError } from "@/lib/tasks/task-errors";
  *     the provider's content policy, a private video, a catalogue error);
  *     the job fails at once with `code`'s message (tasks.failure.<code>).
  *   transient: network trouble, 5xx, 429, a timeout; retried with backoff and
- *     jitter (retryDelayMs). When the attempts run out the task ends with
+ *     jitter (retryBackoff in contract.ts). When the attempts run out the task ends with
  *     `code` (a link's own message for a site that could not be reached).
  */
 export type FailureClass =
   | { kind: "permanent"; code: string; suggestions: string[] }
-  | { kind: "transient"; code: string; suggestions: string[]; retryAfterMs?: number };
+  | { kind: "transient"; code: string; suggestions: string[] };
 
 const GENERIC: string[] = ["checkNetwork", "retryLater", "contactSupport"];
 const NETWORK_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "ECONNABORTED", "ETIMEDOUT", "EAI_AGAIN", "ENOTFOUND", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT"]);
@@ -29,7 +29,7 @@ export function classifyFailure(error: unknown): FailureClass {
     if (e instanceof MediaError) return { kind: "permanent", code: "media_unreadable", suggestions: ["checkFileLink", "clearerAudio"] };
     if (e instanceof ZodError) return { kind: "permanent", code: "job_invalid", suggestions: ["retryLater", "contactSupport"] };
     if (isAppError(e)) return { kind: "permanent", code: "transcription_failed", suggestions: GENERIC };
-    if (e instanceof OpenAI.APIError && !(e instanceof OpenAI.APIConnectionError)) return classifyHttp(e.status, e.message, e.code, retryAfter(e.headers));
+    if (e instanceof OpenAI.APIError && !(e instanceof OpenAI.APIConnectionError)) return classifyHttp(e.status, e.message, e.code);
     if (e instanceof OpenAI.APIConnectionError) return transient();
     const code = (e as NodeJS.ErrnoException | undefined)?.code;
     if (typeof code === "string" && NETWORK_CODES.has(code)) return transient();
@@ -38,14 +38,14 @@ export function classifyFailure(error: unknown): FailureClass {
 }
 
 /** An HTTP answer from a provider: 408, 425, 429 and 5xx are worth another try; other 4xx are not. */
-export function classifyHttp(status: number | undefined, message = "", code?: string | null, retryAfterMs?: number): FailureClass {
+export function classifyHttp(status: number | undefined, message = "", code?: string | null): FailureClass {
   if (isContentPolicy(message, code)) return { kind: "permanent", code: "content_policy", suggestions: ["checkFileLink", "contactSupport"] };
-  if (status === undefined || status === 408 || status === 425 || status === 429 || status >= 500) return transient(retryAfterMs);
+  if (status === undefined || status === 408 || status === 425 || status === 429 || status >= 500) return transient();
   return { kind: "permanent", code: "transcription_failed", suggestions: ["contactSupport", "retryLater"] };
 }
 
-function transient(retryAfterMs?: number): FailureClass {
-  return { kind: "transient", code: "transcription_failed", suggestions: GENERIC, ...(retryAfterMs ? { retryAfterMs } : {}) };
+function transient(): FailureClass {
+  return { kind: "transient", code: "transcription_failed", suggestions: GENERIC };
 }
 
 function isContentPolicy(message: string, code?: string | null): boolean {
@@ -61,32 +61,6 @@ function causes(error: unknown): unknown[] {
     e = e instanceof Error ? e.cause : undefined;
   }
   return out;
-}
-
-function retryAfter(headers: unknown): number | undefined {
-  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : (headers as Record<string, string> | undefined)?.[name]);
-  const ms = Number(get("retry-after-ms"));
-  if (Number.isFinite(ms) && ms > 0) return ms;
-  const sec = Number(get("retry-after"));
-  return Number.isFinite(sec) && sec > 0 ? sec * 1000 : undefined;
-}
-
-/** Base of the "transient" backoff: 5 s, 10 s, 20 s, ... capped at 10 minutes. */
-export const BACKOFF_BASE_MS = 5_000;
-const BACKOFF_CAP_MS = 10 * 60_000;
-
-/**
- * The worker's custom backoff (job option backoff: { type: "transient" }):
- * exponential with "equal jitter" (half fixed, half random), so many jobs failed
- * by one outage do not all come back at the same instant. A provider's
- * Retry-After wins when it asks for longer. -1 tells BullMQ not to retry.
- */
-export function retryDelayMs(attemptsMade: number, error: unknown, baseMs = BACKOFF_BASE_MS, random = Math.random): number {
-  const failure = classifyFailure(error);
-  if (failure.kind === "permanent") return -1;
-  const ceiling = Math.min(BACKOFF_CAP_MS, baseMs * 2 ** Math.max(0, attemptsMade - 1));
-  const delay = Math.round(ceiling / 2 + random() * (ceiling / 2));
-  return Math.max(delay, Math.min(BACKOFF_CAP_MS, failure.retryAfterMs ?? 0));
 }
 
 /**

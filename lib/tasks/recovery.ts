@@ -7,6 +7,7 @@ import { finalTaskError } from "@/lib/jobs/failures";
 import { isLocale } from "@/lib/i18n/locales";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
+import { redis, redisKey } from "@/lib/server/redis";
 import { markTranscriptionFailed } from "./pipeline";
 import { queueTranscription } from "./queueing";
 
@@ -15,7 +16,7 @@ const TRANSCRIBING = ["queued", "merging", "transcribing"] as const;
 /** A task touched this recently may be between its status change and its enqueue: leave it to that request. */
 const GRACE_MS = 30_000;
 
-type FailedJob = Pick<Job, "id" | "name" | "data" | "attemptsMade" | "failedReason">;
+type FailedJob = Pick<Job, "id" | "name" | "data" | "attemptsMade" | "failedReason" | "finishedOn">;
 
 /**
  * Records the final failure of a job that BullMQ gave up on: out of attempts,
@@ -29,16 +30,19 @@ export async function finalizeFailedJob(job: FailedJob, error: unknown = new Err
   const raw = (job.data ?? {}) as { taskId?: unknown; targetLanguage?: unknown };
   if (!def || typeof raw.taskId !== "string") return;
   const taskId = raw.taskId;
+  // Every worker's 'failed' listener and the sweep may see the same failure: one of them records it.
+  const claimed = await redis().set(redisKey("jobs", "finalised", `${job.id}@${job.finishedOn ?? 0}`), "1", "EX", 7 * 24 * 3600, "NX");
+  if (!claimed) return;
   const owner = await prisma.task.findUnique({ where: { id: taskId }, select: { status: true, user: { select: { uiLanguage: true } } } });
   if (!owner) return;
   const ctx = { locale: owner.user.uiLanguage, attempts: job.attemptsMade, requestId: String(job.id) };
-  logger.warn("finalising a failed job", { id: job.id, name: job.name, taskId, reason: job.failedReason });
   if (job.name === "analysis.run") return markAnalysisFailed(taskId, error, ctx);
   if (job.name === "translation.run") {
     if (typeof raw.targetLanguage === "string") await markTranslationFailed(taskId, raw.targetLanguage, error, ctx);
     return;
   }
   if (!(TRANSCRIBING as readonly string[]).includes(owner.status)) return;
+  logger.warn("finalising a job BullMQ gave up on", { id: job.id, name: job.name, taskId, reason: job.failedReason });
   await markTranscriptionFailed(taskId, finalTaskError(error), ctx);
 }
 
