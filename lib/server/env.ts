@@ -76,6 +76,23 @@ const schema = z.object({
   LINK_IMPORT_RATE_PER_HOUR: z.coerce.number().int().positive().default(5),
   YTDLP_PATH: z.string().default("yt-dlp"),
   LINK_IMPORT_TEST_HOSTS: z.string().default(""),
+  // Request limits (lib/server/rate-limit.ts, docs/architecture.md "Request limits").
+  // Reverse proxies in front of the web ("1" behind one): only then is X-Forwarded-For believed
+  // for per-address limits; with 0 every client shares one "unknown" address.
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .transform((v) => (/^(true|yes)$/i.test(v) ? 1 : Math.max(0, Number.parseInt(v, 10) || 0))),
+  LOGIN_SEND_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  LOGIN_VERIFY_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  DEV_LOGIN_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  HEALTH_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // Login links per email address per 15 minutes (the link's validity).
+  LOGIN_LINKS_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  // Ask AI, flashback quiz and translation, per user: a rate, and a daily limit by plan.
+  AI_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  AI_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(200),
+  AI_REQUESTS_PER_DAY_PRO: z.coerce.number().int().positive().default(1000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -88,22 +105,5 @@ export function env(): Env {
 }
 
 export function dataDir(...parts: string[]): string {
-  // Request limits (lib/server/rate-limit.ts, docs/architecture.md "Request limits").
-  // Reverse proxies in front of the web ("1" behind one): only then is X-Forwarded-For believed
-  // for per-address limits; with 0 every client shares one "unknown" address.
-  TRUST_PROXY: z
-    .string()
-    .default("0")
-    .transform((v) => (/^(true|yes)$/i.test(v) ? 1 : Math.max(0, Number.parseInt(v, 10) || 0))),
-  LOGIN_SEND_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  LOGIN_VERIFY_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  DEV_LOGIN_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  HEALTH_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(120),
-  // Login links per email address per 15 minutes (the link's validity).
-  LOGIN_LINKS_PER_ADDRESS: z.coerce.number().int().positive().default(5),
-  // Ask AI, flashback quiz and translation, per user: a rate, and a daily limit by plan.
-  AI_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
-  AI_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(200),
-  AI_REQUESTS_PER_DAY_PRO: z.coerce.number().int().positive().default(1000),
   return path.join(env().DATA_DIR, ...parts);
 }
