@@ -109,3 +109,5 @@ export function jobIdFor(name: JobName, jobKey: string): string {
 }
 
 export const heartbeatKey = () => redisKey("worker", "heartbeat");
+/** The worker supervisor's record of restarts (scripts/supervise.ts writes it, /api/health reads it). */
+export const supervisorKey = () => redisKey("worker", "supervisor");
