@@ -11,7 +11,7 @@ import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { scratchDir } from "@/lib/storage/storage";
-import { assertTaskAlive, TaskGoneError, updateLiveTask } from "@/lib/tasks/alive";
+import { assertTaskAlive, TaskGoneError, taskExists, updateLiveTask } from "@/lib/tasks/alive";
 import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";
 import { PermanentTaskError } from "@/lib/tasks/task-errors";
@@ -67,7 +67,7 @@ export async function watchMeeting(taskId: string, opts: { locale: string; signa
     return await followBot(provider, taskId, { ...task, meetingBotId: task.meetingBotId }, opts);
   } catch (e) {
     // Deleted while the bot was in the meeting: the watch ends quietly; deleting removed the files.
-    if (e instanceof TaskGoneError) return { skipped: "deleted" as const };
+    if (e instanceof TaskGoneError || !(await taskExists(taskId).catch(() => true))) return { skipped: "deleted" as const };
     throw e;
   }
 }
