@@ -4,6 +4,7 @@ import os from "node:os";
 import { env } from "@/lib/server/env";
 import { splitAtPauses, type AudioChunk } from "@/lib/media/pauses";
 import { readWavInfo } from "@/lib/media/wav";
+import { chunkKey, type ChunkCache } from "./chunk-cache";
 import type { ChunkPlan, SpeechEngine, SpeechResult, SpeechSegment } from "./types";
 
 const DEFAULT_PLAN: ChunkPlan = { targetChunkSec: 45, maxChunkSec: 60 };
@@ -19,17 +20,27 @@ export interface TranscribeLongOptions {
   /** Fraction of the audio done, 0..1, by duration. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /**
+   * Keeps each chunk's transcript (lib/speech/chunk-cache.ts): chunks already
+   * transcribed by an earlier attempt are read back, not sent again, and a
+   * failing chunk lets the chunks in flight finish (they are paid for) instead
+   * of aborting them.
+   */
+  cache?: ChunkCache;
+  /** Overrides the engine's chunk sizes (tests). */
+  chunking?: ChunkPlan;
 }
 
 /**
  * Transcribes a 16 kHz mono WAV of any length: cuts it at pauses into the
  * engine's chunk size, runs `parallelism` chunks at a time (one pocketsphinx
  * process per core), shifts each chunk's times by its start and merges the
- * segments in order. The first failing chunk cancels the others.
+ * segments in order. The first failing chunk stops the rest (in flight ones
+ * are aborted unless a cache keeps their answers).
  */
 export async function transcribeLong(wavPath: string, opts: TranscribeLongOptions): Promise<SpeechResult> {
   const { engine, onProgress } = opts;
-  const plan = engine.chunking ?? DEFAULT_PLAN;
+  const plan = opts.chunking ?? engine.chunking ?? DEFAULT_PLAN;
   const request = { language: opts.language, hotwords: opts.hotwords };
   const info = await readWavInfo(wavPath);
   onProgress?.(0);
@@ -43,18 +54,27 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
   const parallelism = Math.max(1, Math.min(chunks.length, opts.parallelism ?? env().SPEECH_PARALLELISM ?? os.availableParallelism()));
   const failed = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, failed.signal]) : failed.signal;
+  const { cache } = opts;
+  let stop = false;
   const results: SpeechResult[] = new Array(chunks.length);
   let next = 0;
   let doneSec = 0;
 
   const worker = async () => {
-    while (next < chunks.length && !signal.aborted) {
+    while (next < chunks.length && !signal.aborted && !stop) {
       const i = next++;
       const chunk = chunks[i]!;
       try {
-        results[i] = shift(await engine.transcribe(chunk.path, { ...request, signal }), chunk);
+        const key = cache ? await chunkKey(i, chunk.path, { engine: engine.name, model: engine.model, request }) : "";
+        let result = cache ? await cache.get(key) : null;
+        if (!result) {
+          result = await engine.transcribe(chunk.path, { ...request, signal });
+          if (cache) await cache.put(key, result);
+        }
+        results[i] = shift(result, chunk);
       } catch (e) {
-        failed.abort();
+        stop = true;
+        if (!cache) failed.abort();
         throw e;
       } finally {
         await fsp.rm(chunk.path, { force: true });
