@@ -26,7 +26,7 @@ export async function fail(error: unknown, locale: string | undefined): Promise<
   else if (isPrismaNotFound(error)) appError = new AppError("common.notFound");
   else if (isRefusedText(error)) appError = new AppError("common.malformedRequest");
   else if (isDatabaseUnreachable(error)) {
-    logger.error("database unreachable", { error: error instanceof Error ? error.message : String(error) });
+    logger.error("database or Redis unreachable", { error: error instanceof Error ? error.message : String(error) });
     appError = new AppError("common.serviceUnavailable");
   } else {
     logger.error("unhandled error", { error: error instanceof Error ? error.stack : String(error) });
@@ -64,7 +64,7 @@ function fromZod(error: ZodError): AppError {
 
 // PostgreSQL codes for text it refuses: invalid byte sequence (NUL) and untranslatable character.
 const REFUSED_TEXT_CODES = new Set(["22021", "22P05"]);
-// Prisma's codes for a database it cannot reach, and the driver's socket errors.
+// Prisma's codes for a database it cannot reach, and the driver's socket errors (PostgreSQL or Redis: both 503).
 const UNREACHABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1017", "P2024"]);
 const UNREACHABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P03"]);
 
@@ -79,8 +79,12 @@ function isRefusedText(e: unknown): boolean {
   return REFUSED_TEXT_CODES.has(cause?.originalCode ?? "") || REFUSED_TEXT_CODES.has(cause?.code ?? "");
 }
 
+// ioredis, when Redis is down: retries given up, or a connection closed or not yet open.
+const REDIS_DOWN = /^(Connection is closed|Stream isn't writeable|Reached the max retries per request limit)/;
+
 function isDatabaseUnreachable(e: unknown): boolean {
   if (typeof e !== "object" || e === null) return false;
+  if ((e as Error).name === "MaxRetriesPerRequestError" || REDIS_DOWN.test((e as Error).message ?? "")) return true;
   if (UNREACHABLE_PRISMA_CODES.has((e as { code?: string }).code ?? "")) return true;
   const cause = driverCause(e);
   return UNREACHABLE_SOCKET_CODES.has(cause?.originalCode ?? "") || UNREACHABLE_SOCKET_CODES.has(cause?.code ?? "");

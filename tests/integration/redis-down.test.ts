@@ -2,6 +2,7 @@ import "./redis-down.env";
 import { POST as sendLink } from "@/app/api/auth/email/send/route";
 import { GET as health } from "@/app/api/health/route";
 import { POST as ask } from "@/app/api/ask-ai/route";
+import { POST as importLink } from "@/app/api/transcription/import-link/route";
 import { openSession } from "@/lib/auth/session";
 import { prisma } from "@/lib/server/prisma";
 import { redis } from "@/lib/server/redis";
@@ -15,6 +16,8 @@ import { call, callStream } from "@/tests/helpers/api";
 beforeAll(async () => {
   await setupTestDatabase();
 });
+
+jest.setTimeout(60_000);
 
 // A client that never connected would keep retrying: stop it outright.
 afterAll(() => redis().disconnect());
@@ -35,6 +38,13 @@ test("Ask AI answers 503, not a hang", async () => {
   const res = await callStream(ask, { token: session.access_token, json: { task_id: "t1", question: "Hello?" } });
   expect([res.status, res.envelope?.data]).toEqual([503, expect.objectContaining({ error: "common.serviceUnavailable" })]);
   expect(Date.now() - started).toBeLessThan(5_000);
+});
+
+test("a route whose own Redis call fails (the video-link limit) answers 503 too, not 500", async () => {
+  const user = await prisma.user.create({ data: { email: "linker@example.com", username: "linker", referralCode: "REDISDOWN2" }, select: { id: true } });
+  const session = await openSession(user.id, "web_redisdw2");
+  const res = await call(importLink, { token: session.access_token, json: { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" } });
+  expect([res.status, (res.data as { error: string }).error]).toEqual([503, "common.serviceUnavailable"]);
 });
 
 test("the health check still answers, and reports Redis as down", async () => {
