@@ -65,6 +65,14 @@ test("the refusal is in the caller's language", async () => {
   expect([zh.status, zh.message]).toEqual([400, "输入无效：email 含有不允许的字符"]);
 });
 
+test("lone surrogates and other odd but printable text are stored, not a 500", async () => {
+  const res = await call(editTitle, { method: "PUT", token: user.token, params: { id: taskId }, json: { title: "Odd \ud800 title \u202e\ufeff" } });
+  expect(res.status).toBe(200);
+  const stored = await prisma.task.findUniqueOrThrow({ where: { id: taskId }, select: { title: true } });
+  expect(stored.title.startsWith("Odd ")).toBe(true);
+  await prisma.task.update({ where: { id: taskId }, data: { title: "Launch review" } });
+});
+
 test("a hostile return_url is dropped, not refused (lib/auth/return-url.ts decides)", async () => {
   const res = await call(sendLink, { json: { email: `ret-${Date.now()}@example.com`, return_url: `/transcribe/${NUL}` } });
   expect(res.status).toBe(200);
