@@ -3,7 +3,7 @@
 // analysis and (through announceTranslation) translation finishing or failing.
 // Tasks seen for the first time are only remembered, so loading the page or
 // turning a page of the list never announces old news.
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { announce, type AnnounceTone } from "@/lib/client/notifications";
 import { hasTranscript, isInProgress, type TaskSource, type TaskStatus, type TaskSummary } from "@/lib/client/tasks";
@@ -57,10 +57,17 @@ export function announceTranslation(title: string, status: TaskStatus): void {
   else if (status === "translation_failed") announceEvent("translationFailed", title, `translation-${title}-${status}`);
 }
 
-/** Remembers each task's last status and announces the transitions (pass the list's tasks; undefined while loading). */
-export function useTaskNotifications(tasks: TaskSummary[] | undefined): void {
+/**
+ * Remembers each task's last status and announces the transitions (pass the list's tasks; undefined while loading).
+ * Returns `watch`, for tasks this page just created: they are remembered at their first status, so a task that
+ * finishes before the list sees it (a pasted text takes a second) is still announced.
+ */
+export function useTaskNotifications(tasks: TaskSummary[] | undefined): { watch: (created: TaskSummary[]) => void } {
   const t = useTranslations("notify");
   const lastStatus = useRef(new Map<string, TaskStatus>());
+  const watch = useCallback((created: TaskSummary[]) => {
+    for (const task of created) if (!lastStatus.current.has(task.id)) lastStatus.current.set(task.id, task.status);
+  }, []);
 
   useEffect(() => {
     const mine: Translate = (key, values) => t(key, values);
@@ -80,4 +87,6 @@ export function useTaskNotifications(tasks: TaskSummary[] | undefined): void {
       for (const event of eventsBetween(before, task.status, task.source)) announceEvent(event, task.title, `${task.id}-${event}`);
     }
   }, [tasks]);
+
+  return { watch };
 }

@@ -44,7 +44,7 @@ export function TranscribeHome() {
   const [bulkConfirm, setBulkConfirm] = useState(false);
   const list = useTaskList(page);
   const { usage } = useUsage(usageKey);
-  useTaskNotifications(list.data?.items);
+  const { watch: watchCreated } = useTaskNotifications(list.data?.items);
 
   useEffect(() => {
     setSelectedId(readTaskParam());
@@ -61,12 +61,13 @@ export function TranscribeHome() {
 
   const onUploaded = useCallback(
     (tasks: TaskSummary[]) => {
+      watchCreated(tasks);
       setUsageKey((k) => k + 1);
       if (page !== 1) setPage(1);
       else void list.refresh();
       if (tasks[0]) select(tasks[0].id);
     },
-    [page, list, select],
+    [page, list, select, watchCreated],
   );
   const imports = useImportDialogs(onUploaded);
 
