@@ -7,6 +7,7 @@ import { translatorFor } from "@/lib/i18n/server";
 import { concatToWav, normalizeToWav } from "@/lib/media/ffmpeg";
 import { readWavInfo } from "@/lib/media/wav";
 import { speechEngine } from "@/lib/speech/engine";
+import { storageChunkCache } from "@/lib/speech/chunk-cache";
 import { transcribeLong } from "@/lib/speech/long";
 import type { SpeechResult } from "@/lib/speech/types";
 import { assignSpeakers } from "@/lib/diarization/assign";
@@ -137,6 +138,8 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
         hotwords,
         workDir: path.join(work, "chunks"),
         signal: opts.signal,
+        // Each chunk's transcript is kept with the task: a retry sends only the chunks still missing.
+        cache: storageChunkCache(`${folder}/speech-chunks`, path.join(work, "chunk-results")),
         onProgress: (fraction) => void setProgress(taskId, { stage: "transcribing", percent: 5 + fraction * 80 }).catch(() => undefined),
       });
       const segmentsFile = path.join(work, "segments.json");
