@@ -7,7 +7,7 @@ import { jobRunner } from "./run-job";
 // at once, provider trouble is retried (lib/jobs/failures.ts).
 export const runAnalysisJob = jobRunner(
   "analysis.run",
-  (p) => runAnalysis(p.taskId, { summaryLanguage: p.summaryLanguage }),
+  (p, signal) => runAnalysis(p.taskId, { summaryLanguage: p.summaryLanguage, signal }),
   (p, error, ctx) => markAnalysisFailed(p.taskId, error, ctx),
 );
 

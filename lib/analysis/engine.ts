@@ -5,6 +5,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { answerLocally, rankPassages } from "./local/chat";
 import { generateQuizLocally } from "./local/quiz";
 import { summarizeLocally } from "./local/summarize";
+import { isLongText, summarizeLocallyOffThread } from "./local/offthread";
 import { chatPrompt, clock, quizPrompt, summaryPrompt, transcriptLines, translationPrompt } from "./prompts";
 import { chatProvider, parseJsonAnswer, ProviderOutputError, type ChatProvider } from "./provider";
 import type { Scenario } from "./scenario";
@@ -62,7 +63,9 @@ export function textEngine(): TextEngine {
 
 export const localEngine: TextEngine = {
   name: "local",
-  async summarize(input) {
+  async summarize(input, signal) {
+    // A long transcript takes seconds of CPU: off the worker's event loop (lib/analysis/local/offthread.ts).
+    if (isLongText(input.passages)) return summarizeLocallyOffThread({ title: input.title, passages: input.passages, style: input.style, language: input.language }, signal);
     return summarizeLocally({ title: input.title, passages: input.passages, style: input.style, t: input.t });
   },
   async *answer(input) {
