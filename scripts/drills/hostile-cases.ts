@@ -44,6 +44,8 @@ export interface HostileCase {
   query?: Record<string, string>;
   /** An answer of 200 is fine (the input is odd but harmless). */
   mayAccept: boolean;
+  /** If accepted, no control character or lone surrogate may be stored or echoed. */
+  mustStrip?: boolean;
   /** A file that must not exist afterwards (path traversal target). */
   canary?: string;
 }
@@ -70,7 +72,10 @@ export async function buildFixtures(dir: string): Promise<Fixtures> {
   const id3Script = path.join(dir, "script.mp3");
   ff(["-i", wavPath, "-c:a", "libmp3lame", "-b:a", "64k", "-id3v2_version", "3", "-metadata", "title=<script>alert(document.domain)</script>", "-metadata", "artist=<img src=x onerror=alert(1)>", id3Script]);
   const huge = path.join(dir, "huge-tags.mp3");
-  ff(["-i", wavPath, "-c:a", "libmp3lame", "-b:a", "64k", "-id3v2_version", "3", "-metadata", `comment=${"<script>x</script>".repeat(20_000)}`, "-metadata", `title=${"T".repeat(60_000)}`, huge]);
+  // Tags too big for a command line go through an ffmetadata file.
+  const meta = path.join(dir, "huge.ffmeta");
+  fs.writeFileSync(meta, `;FFMETADATA1\ncomment=${"<script>x</script>".repeat(20_000)}\ntitle=${"T".repeat(60_000)}\n`);
+  ff(["-i", wavPath, "-i", meta, "-map_metadata", "1", "-c:a", "libmp3lame", "-b:a", "64k", "-id3v2_version", "3", huge]);
   const entities = ['<!ENTITY lol0 "lol">'];
   for (let i = 1; i < 10; i++) entities.push(`<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`);
   const xxeBody = `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE w:document [<!ENTITY xxe SYSTEM "file:///etc/passwd">${entities.join("")}]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&xxe;&lol9;</w:t></w:r></w:p></w:body></w:document>`;
@@ -171,8 +176,8 @@ export function generateCases(fx: Fixtures, opts: { count: number; seed: number;
   for (const [label, data] of fakeHeaders) for (const name of ["a.mp3", "a.wav", "a.m4a"]) add({ name: `${label} named ${name}`, category: "media: fake", route: "create", files: [{ data, name, type: "audio/mpeg" }], mayAccept: false });
   for (const [label, media, name] of [["wav", fx.wav, "t.wav"], ["mp3", fx.mp3, "t.mp3"], ["m4a", fx.m4a, "t.m4a"]] as const) {
     for (const frac of [0.001, 0.01, 0.05, 0.1, 0.3, 0.5, 0.8, 0.95]) {
-      // Truncated media may still hold some audio: accepting it is fine if it is billed on what decodes.
-      add({ name: `${label} truncated to ${Math.round(frac * 100)}%`, category: "media: truncated", route: "create", files: [{ data: media.subarray(0, Math.max(1, Math.floor(media.length * frac))), name, type: "audio/mpeg" }], mayAccept: frac >= 0.3 });
+      // Truncated media may still hold some audio: accepting it is fine if it is measured (billed) on what decodes (the runner checks).
+      add({ name: `${label} truncated to ${Math.round(frac * 100)}%`, category: "media: truncated", route: "create", files: [{ data: media.subarray(0, Math.max(1, Math.floor(media.length * frac))), name, type: "audio/mpeg" }], mayAccept: true });
     }
   }
   // Hostile metadata, declared as HTML: may be accepted, but must never be served as HTML (checked by the runner).
@@ -253,16 +258,24 @@ export function generateCases(fx: Fixtures, opts: { count: number; seed: number;
     importLink: (s) => ({ url: `https://example.com/${s}` }),
     joinMeeting: (s) => ({ meeting_url: s }),
   };
+  // The longest text each field takes; longer must be refused. Blank-looking text must be refused where a name is required.
+  const limits: Record<string, number> = { pasteText: 200, "pasteText text": 5_000_000, editTitle: 200, editSpeakers: 60, editEntries: 20_000, hotword: 200, hotwordBatch: 100_000, style: 200, ask: 4000, language: 8, sendLink: 254, "sendLink return": 2048, verifyLink: 512, devLogin: 64, importLink: 4096, joinMeeting: 4096 };
+  const needsName = new Set(["editTitle", "editSpeakers", "hotword", "language", "sendLink", "verifyLink", "devLogin"]);
+  const CONTROL = new Set(["NUL", "only NUL", "control chars", "CRLF injection", "lone surrogate", "percent NUL"]);
   for (const [key, make] of Object.entries(fieldsOf)) {
     for (const [label, s] of HOSTILE_STRINGS) {
       const route = key.split(" ")[0] as RouteName;
-      // Harmless-but-odd text (script tags, emoji, bidi) may be stored as plain text; NUL, control characters and overlong text may not.
-      const harmless = ["script tag", "bidi override", "emoji storm"].includes(label) && !["language", "sendLink", "verifyLink", "devLogin"].includes(route);
-      add({ name: `${label} in ${key}`, category: label.startsWith("overlong") ? "text: overlong" : "text: control/NUL/odd", route, json: make(s), mayAccept: harmless || route === "ask" || route === "importLink" });
+      const tooLong = [...s].length > (limits[key] ?? 200);
+      const blank = (label === "zero-width only" || label === "spaces only" || label === "only NUL") && needsName.has(key);
+      // An email, a token, a language code, a device id, a meeting URL: none of these strings is one.
+      const strictFormat = ["language", "sendLink", "verifyLink", "devLogin", "joinMeeting"].includes(key);
+      // NUL and control characters: refused, or accepted with them stripped (the runner checks what was stored).
+      add({ name: `${label} in ${key}`, category: label.startsWith("overlong") ? "text: overlong" : "text: control/NUL/odd", route, json: make(s), mayAccept: !tooLong && !blank && !strictFormat, mustStrip: CONTROL.has(label) });
     }
   }
   for (const ret of ["/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "/api/media/x?exp=1&sig=2", "javascript:alert(1)", "/%0d%0aLocation:%20//evil", "/\u0000//evil"]) {
-    add({ name: `return_url ${JSON.stringify(ret)}`, category: "auth: open redirect", route: "sendLink", json: { email: "victim@example.com", origin: "transcribe", return_url: ret }, mayAccept: false });
+    // Refused, or sent with the return_url dropped or made safe (the runner reads the mail).
+    add({ name: `return_url ${JSON.stringify(ret)}`, category: "auth: open redirect", route: "sendLink", json: { email: "victim@example.com", origin: "transcribe", return_url: ret }, mayAccept: true });
   }
   // Overlong folder ids / query strings.
   for (const v of ["x".repeat(65), "x".repeat(100_000), "\u0000", "../../etc", "uncategorized\u0000"]) add({ name: `folder_id ${v.length} chars`, category: "text: overlong", route: "listTasks", query: { folder_id: v }, mayAccept: v === "../../etc" });

@@ -1,6 +1,7 @@
 // Runs hostile cases against the real route handlers and judges each answer:
 // no 500, no hang, a catalogue message in the caller's language, no task and
 // no file left behind by a refused request, nothing written outside DATA_DIR.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { POST as create } from "@/app/api/transcription/create/route";
@@ -164,7 +165,7 @@ export async function runHostileCase(c: HostileCase, index: number, ctx: Hostile
   let createdTaskId: string | null = null;
   if (answer.hung) problem = "no answer within 30 s";
   else if (answer.threw) problem = `handler threw: ${answer.threw}`;
-  else if (answer.status >= 500 || (answer.code ?? 0) >= 500) problem = `server error ${answer.status}/${answer.code} ${answer.errorKey ?? ""} "${answer.message.slice(0, 80)}"`;
+  else if (answer.status === 500 || answer.code === 500 || !answer.errorKey && (answer.status >= 500 || (answer.code ?? 0) >= 500)) problem = `server error ${answer.status}/${answer.code} ${answer.errorKey ?? ""} "${answer.message.slice(0, 80)}"`;
   else if (accepted && !c.mayAccept) problem = "accepted (200) an input that must be refused";
   else if (!accepted) {
     problem = judgeMessage(answer, locale);
@@ -177,9 +178,62 @@ export async function runHostileCase(c: HostileCase, index: number, ctx: Hostile
     const created = await prisma.task.findFirst({ where: { userId: ctx.userId }, orderBy: { createTime: "desc" }, select: { id: true } });
     if ((await prisma.task.count({ where: { userId: ctx.userId } })) > tasksBefore) createdTaskId = created?.id ?? null;
   }
+  if (!problem && accepted && c.mustStrip) problem = await storedControlCharacters(answer, ctx);
+  if (!problem && accepted && c.route === "sendLink") problem = unsafeReturnUrlInMail(ctx.dataDir);
+  if (!problem && accepted && createdTaskId && c.category === "media: truncated") problem = await judgeDuration(createdTaskId, c.files![0]!.data, ctx.dataDir);
   if (!problem && c.canary && fs.existsSync(c.canary)) problem = `a file was written outside DATA_DIR: ${c.canary}`;
   if (!problem && accepted && createdTaskId && c.category === "media: hostile metadata") problem = await judgeServedMedia(createdTaskId, ctx);
   return { name: c.name, category: c.category, locale, status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, accepted, createdTaskId, problem };
+}
+
+// JSON escapes of C0 controls other than \n and \t, and of lone surrogates.
+const STORED_CONTROL = /\\u00[01][0-9a-f]|\\u007f|\\[rbf]|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|\\ud[c-f][0-9a-f]{2}/i;
+
+/** An accepted text with control characters must have had them stripped: in the answer and in what the target task holds. */
+async function storedControlCharacters(answer: RawAnswer, ctx: HostileContext): Promise<string | null> {
+  const echoed = Buffer.from(answer.text, "latin1").toString("utf8");
+  if (STORED_CONTROL.test(echoed)) return `accepted and echoed control characters: ${STORED_CONTROL.exec(echoed)![0]}`;
+  const task = await prisma.task.findUnique({ where: { id: ctx.taskId }, select: { title: true, speakers: { select: { name: true } }, timeline: { select: { text: true } } } });
+  const latest = await prisma.task.findFirst({ where: { userId: ctx.userId }, orderBy: { createTime: "desc" }, select: { title: true, fullText: true } });
+  const stored = JSON.stringify([task, latest]);
+  if (STORED_CONTROL.test(stored)) return `accepted and stored control characters: ${STORED_CONTROL.exec(stored)![0]}`;
+  return null;
+}
+
+/** The newest login mail's link must carry no return_url, or a same-origin page path (never /api/, never //host). */
+function unsafeReturnUrlInMail(dataDir: string): string | null {
+  const dir = path.join(dataDir, "outbox");
+  if (!fs.existsSync(dir)) return null;
+  const newest = fs.readdirSync(dir).map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  if (!newest) return null;
+  const text = (JSON.parse(fs.readFileSync(newest, "utf8")) as { text?: string }).text ?? "";
+  const link = /https?:\/\/\S+token=\S+/.exec(text)?.[0];
+  if (!link) return null;
+  const ret = new URL(link).searchParams.get("return_url") ?? new URL(link).searchParams.get("returnUrl");
+  if (ret === null) return null;
+  if (!ret.startsWith("/") || ret.startsWith("//") || ret.startsWith("/\\") || /[\u0000-\u001f\u007f]/.test(ret) || ret.startsWith("/api/") || ret === "/api") return `login mail carries return_url ${JSON.stringify(ret)}`;
+  return null;
+}
+
+/** Seconds of audio that really decode from these bytes. */
+function decodedSeconds(data: Buffer, scratch: string): number {
+  const file = path.join(scratch, `drill-decode-${process.pid}-${Date.now()}`);
+  fs.writeFileSync(file, data);
+  try {
+    const out = spawnSync("ffmpeg", ["-hide_banner", "-nostats", "-i", file, "-f", "null", "-"], { encoding: "utf8" });
+    const times = [...(out.stderr ?? "").matchAll(/time=(\d+):(\d+):(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]));
+    return times.at(-1) ?? 0;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/** Accepted truncated media is measured (and so billed) on what decodes, not on what its header claims. */
+async function judgeDuration(taskId: string, data: Buffer, dataDir: string): Promise<string | null> {
+  const row = await prisma.task.findUnique({ where: { id: taskId }, select: { duration: true } });
+  const real = decodedSeconds(data, path.dirname(dataDir));
+  if (row?.duration != null && row.duration > real + 0.5) return `duration ${row.duration} s recorded (billed) but only ${real.toFixed(2)} s decodes`;
+  return null;
 }
 
 /** Accepted media with hostile metadata must be served as media, never as something a browser renders. */

@@ -1,18 +1,27 @@
 // The real worker process (npx tsx workers/main.ts), started in its own process
 // group so a SIGKILL takes npx, tsx and node down together, as a crash would.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(__dirname, "../..");
 const started: ChildProcess[] = [];
 
-export function startWorkerProcess(extraEnv: Record<string, string> = {}): ChildProcess {
-  const child = spawn("npx", ["tsx", "--conditions=react-server", "workers/main.ts"], {
+/**
+ * `supervised` runs it the way `npm start` does, under scripts/supervise.ts (restarted with backoff when it
+ * exits); `logFile` collects its stderr.
+ */
+export function startWorkerProcess(extraEnv: Record<string, string> = {}, opts: { supervised?: boolean; logFile?: string } = {}): ChildProcess {
+  const supervised = opts.supervised && fs.existsSync(path.join(ROOT, "scripts/supervise.ts"));
+  const [cmd, ...args] = supervised ? ["node", "--import", "tsx", "scripts/supervise.ts"] : ["npx", "tsx", "--conditions=react-server", "workers/main.ts"];
+  const stderr = opts.logFile ? fs.openSync(opts.logFile, "a") : process.env.DRILL_WORKER_LOG ? "inherit" : "ignore";
+  const child = spawn(cmd!, args, {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: process.env.DRILL_WORKER_LOG ?? "error", ...extraEnv },
-    stdio: ["ignore", "ignore", process.env.DRILL_WORKER_LOG ? "inherit" : "ignore"],
+    env: { ...process.env, LOG_LEVEL: process.env.DRILL_WORKER_LOG ?? "warn", SUPERVISE_BASE_MS: "500", SUPERVISE_MAX_MS: "4000", ...extraEnv },
+    stdio: ["ignore", "ignore", stderr],
     detached: true,
   });
+  if (typeof stderr === "number") fs.closeSync(stderr);
   started.push(child);
   return child;
 }

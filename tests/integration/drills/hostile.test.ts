@@ -46,7 +46,7 @@ beforeAll(async () => {
     res.writeHead(302, { location: u.searchParams.get("u") ?? "/" }).end();
   });
   canary = http.createServer((req, res) => {
-    canaryHits.push(`${req.method} ${req.url}`);
+    canaryHits.push(`${req.method} ${req.url} (${req.headers["user-agent"] ?? "no user-agent"})`);
     res.writeHead(200, { "content-type": "text/html" }).end("<html>internal</html>");
   });
   await listen(redirector, REDIRECTOR_PORT);
@@ -75,8 +75,8 @@ it(`${COUNT} hostile inputs: no 500, no crash, a catalogue message in the caller
   const ctx: HostileContext = { token: user.token, userId: user.userId, taskId, speakerId, hotwordId: hot.data.hotword.id, dataDir: process.env.DATA_DIR! };
   const fixtures = await buildFixtures(tmp);
   const cases = generateCases(fixtures, { count: COUNT, seed: SEED, canaryDir: os.tmpdir(), redirector: `http://127.0.0.1:${REDIRECTOR_PORT}`, canaryUrl: `http://127.0.0.1:${CANARY_PORT}/internal` });
-  // The jest version takes an even sample of every family.
-  const sample = FULL ? cases : cases.filter((_c, i) => i % Math.max(1, Math.floor(cases.length / COUNT)) === 0).slice(0, COUNT);
+  // The jest version takes cases from every family in turn.
+  const sample = FULL ? cases : stratified(cases, COUNT);
   const results: HostileResult[] = [];
   for (let i = 0; i < sample.length; i++) results.push(await runHostileCase(sample[i]!, i, ctx));
 
@@ -97,3 +97,13 @@ it(`${COUNT} hostile inputs: no 500, no crash, a catalogue message in the caller
   const scratch = path.join(ctx.dataDir, "tmp", "uploads");
   expect(fs.existsSync(scratch) ? fs.readdirSync(scratch) : []).toEqual([]);
 });
+
+function stratified<T extends { category: string }>(cases: T[], count: number): T[] {
+  const groups = new Map<string, T[]>();
+  for (const c of cases) groups.set(c.category, [...(groups.get(c.category) ?? []), c]);
+  const picked: T[] = [];
+  for (let round = 0; picked.length < count && round < cases.length; round++) {
+    for (const group of groups.values()) if (group[round] && picked.length < count) picked.push(group[round]!);
+  }
+  return picked;
+}

@@ -12,7 +12,7 @@ import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-v
 import { signIn } from "@/tests/helpers/users";
 import { probeDuringOutage, type OutageAnswer } from "@/scripts/drills/outage";
 import { PrivatePostgres, PrivateRedis } from "@/scripts/drills/private-services";
-import { checkSettledAndBilled, KINDS, removeMixScratch, submit, waitAllSettled, type MixTask } from "@/scripts/drills/task-mix";
+import { checkSettledAndBilled, KINDS, removeMixScratch, standing, submit, waitAllSettled, type MixTask } from "@/scripts/drills/task-mix";
 import { killAllStarted, sleep, startWorkerProcess } from "@/scripts/drills/worker-process";
 
 // The restart drill: web (route handlers here) and the real worker process run
@@ -65,7 +65,10 @@ afterAll(async () => {
 it("tasks survive restarts of Redis and PostgreSQL, and the web answers a clear 503 while one is down", async () => {
   const user = await signIn("restart");
   const users = [user];
-  startWorkerProcess();
+  const workerLog = path.join(tmp, "worker.log");
+  const worker = startWorkerProcess({}, { supervised: true, logFile: workerLog });
+  const exits: string[] = [];
+  worker.on("exit", (code, signal) => exits.push(`worker (supervisor) exited ${code ?? signal}`));
   const tasks: MixTask[] = [];
   const submitted: string[] = [];
   const wave = async () => {
@@ -94,12 +97,17 @@ it("tasks survive restarts of Redis and PostgreSQL, and the web answers a clear 
   }
   const stuck = await waitAllSettled(tasks, FULL ? 300_000 : 90_000);
   const problems = await checkSettledAndBilled(tasks, users);
+  // A few seconds of outage is a transient failure: retried, not a task the user loses.
+  const states = await Promise.all(tasks.map(async (t) => ({ t, s: await standing(t) })));
+  const lost = states.filter((x) => x.s.state === "failed").map((x) => `${x.t.kind} ${x.t.taskId} ended ${x.s.status}`);
   const after = await call<{ total: number }>(listTasks, { token: user.token });
-  const report = { tasks: tasks.length, stuck: stuck.map((t) => `${t.kind} ${t.taskId}`), problems, refusedSubmissions: submitted, outages };
+  const log = fs.existsSync(workerLog) ? fs.readFileSync(workerLog, "utf8").split("\n").filter(Boolean) : [];
+  const report = { tasks: tasks.length, lost, stuck: stuck.map((t) => `${t.kind} ${t.taskId}`), problems, refusedSubmissions: submitted, outages, exits, workerLogTail: log.slice(-40).map((l) => l.slice(0, 400)) };
   if (process.env.DRILL_REPORT) fs.writeFileSync(process.env.DRILL_REPORT, JSON.stringify(report, null, 2) + "\n");
   expect(after.code).toBe(200);
   expect(submitted).toEqual([]);
   expect(stuck.map((t) => `${t.kind} ${t.taskId}`)).toEqual([]);
   expect(problems).toEqual([]);
+  expect(lost).toEqual([]);
   expect(outages.filter((o) => o.problem).map((o) => `${o.service} down: ${o.route}: ${o.problem}`)).toEqual([]);
 });
