@@ -193,8 +193,17 @@ function judgeNobody(key: string, answer: RawAnswer, a: Owned): string | null {
   return answer.status === 401 && answer.errorKey === "common.unauthorized" ? null : `expected 401 without a token, got ${answer.status}/${answer.code} ${answer.errorKey ?? ""}`;
 }
 
-/** Runs the whole matrix. `b` is signed in; logout runs last, since it ends B's session. */
-export async function runAuthzMatrix(a: Owned, b: { token: string }, routes = discoverRoutes()): Promise<MatrixRow[]> {
+/**
+ * Calls where B names its own task but A's speaker or quiz: the inner id must be
+ * checked against the task too (an id from another task is not found).
+ */
+const MIXED: Record<string, (a: Owned, own: string) => unknown> = {
+  "PUT /api/transcription/[id]/edit-speaker-names": (a) => ({ speakers: [{ id: a.speaker, name: "B was here" }] }),
+  "POST /api/ask-ai/flashback-learning/check-answer": (a, own) => ({ task_id: own, quiz_id: a.quiz, question_id: a.question, answer: [0] }),
+};
+
+/** Runs the whole matrix. `b` is signed in (with a finished task of its own); logout runs last, since it ends B's session. */
+export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: string }, routes = discoverRoutes()): Promise<MatrixRow[]> {
   const rows: MatrixRow[] = [];
   const calls = routes.flatMap((route) => route.methods.map((method) => ({ route, method, key: `${method} ${route.route}` })));
   calls.sort((x, y) => Number(x.key === "POST /api/auth/logout") - Number(y.key === "POST /api/auth/logout"));
@@ -218,6 +227,11 @@ export async function runAuthzMatrix(a: Owned, b: { token: string }, routes = di
         json: method === "GET" ? undefined : sampleBody(key, a, id),
       });
       rows.push({ route: route.route, method, caller: "B", with: id, status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem: judgeB(key, answer, a) });
+    }
+    const mixed = MIXED[key];
+    if (mixed && b.ownTask) {
+      const answer = await rawCall(handler, { method, token: b.token, params: Object.fromEntries(route.segments.map((s) => [s, b.ownTask!])), json: mixed(a, b.ownTask) });
+      rows.push({ route: route.route, method, caller: "B", with: "B.task+A.inner", status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem: judgeB(key, answer, a) });
     }
   }
   return rows;

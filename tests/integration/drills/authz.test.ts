@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { signIn } from "@/tests/helpers/users";
 import { prisma } from "@/lib/server/prisma";
+import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { createOwnerResources, matrixTable, ownerSnapshot, runAuthzMatrix, type Owned } from "@/scripts/drills/authz-matrix";
 import { discoverRoutes } from "@/scripts/drills/routes";
 
@@ -31,7 +32,8 @@ it("finds the route files and their methods", () => {
 
 it("another user gets not-found/denied on every route, nobody gets past a non-public route, and A's data is untouched", async () => {
   const before = await ownerSnapshot(a);
-  const rows = await runAuthzMatrix(a, b);
+  const ownTask = await seedTranscribedTask(b.userId, "B's own meeting", MEETING);
+  const rows = await runAuthzMatrix(a, { token: b.token, ownTask });
   const after = await ownerSnapshot(a);
   const table = matrixTable(rows, a);
   if (process.env.DRILL_REPORT) fs.writeFileSync(process.env.DRILL_REPORT, table + "\n");
