@@ -102,25 +102,10 @@ async function main() {
     startWorker(queues.maintenance, 1, connection),
   ];
   const listeners = [queues.media, queues.ai, queues.meetings].map(listenForFailures);
-  await queue(queues.maintenance).upsertJobScheduler(
-    "tasks.sweep",
-    { every: env().WORKER_SWEEP_MS },
-    { name: "tasks.sweep", data: {}, opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } } },
-  );
-  const unsubscribe = await onCancelRequest(cancelTask);
+  let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: () => Promise<void> = async () => undefined;
 
-  const beat = async () => {
-    await redis().set(heartbeatKey(), JSON.stringify({ at: Date.now(), pid: process.pid, host: os.hostname(), active: active.size }), "PX", HEARTBEAT_MS * 3);
-    // A cancel message missed while reconnecting is caught here.
-    const taskIds = [...new Set([...active.values()].flatMap((a) => (a.taskId ? [a.taskId] : [])))];
-    for (const taskId of await cancelledAmong(taskIds)) cancelTask(taskId);
-  };
-  await beat();
-  const timer = setInterval(() => void beat().catch((e) => logger.warn("heartbeat failed", { error: String(e) })), HEARTBEAT_MS);
-
-  await requeueStrandedTasks();
-  logger.info("worker started", { queues: Object.values(queues), concurrency: env().WORKER_CONCURRENCY, cpus: os.cpus().length });
-
+  // Installed as soon as jobs can run: a SIGTERM during start-up must hand them back too.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -145,6 +130,25 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+
+  await queue(queues.maintenance).upsertJobScheduler(
+    "tasks.sweep",
+    { every: env().WORKER_SWEEP_MS },
+    { name: "tasks.sweep", data: {}, opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } } },
+  );
+  unsubscribe = await onCancelRequest(cancelTask);
+
+  const beat = async () => {
+    await redis().set(heartbeatKey(), JSON.stringify({ at: Date.now(), pid: process.pid, host: os.hostname(), active: active.size }), "PX", HEARTBEAT_MS * 3);
+    // A cancel message missed while reconnecting is caught here.
+    const taskIds = [...new Set([...active.values()].flatMap((a) => (a.taskId ? [a.taskId] : [])))];
+    for (const taskId of await cancelledAmong(taskIds)) cancelTask(taskId);
+  };
+  await beat();
+  if (!stopping) timer = setInterval(() => void beat().catch((e) => logger.warn("heartbeat failed", { error: String(e) })), HEARTBEAT_MS);
+
+  await requeueStrandedTasks();
+  logger.info("worker started", { queues: Object.values(queues), concurrency: env().WORKER_CONCURRENCY, cpus: os.cpus().length });
 }
 
 main().catch((e) => {
