@@ -29,6 +29,9 @@ const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) 
   "tasks.sweep": () => sweepTasks(),
 };
 
+/** Set by SIGTERM/SIGINT: start-up steps still in flight may fail as connections close, which is not a crash. */
+let stopping = false;
+
 /** The jobs this process runs now, for cancellation by task and for shutdown. */
 const active = new Map<string, { worker: Worker; job: Job; token?: string; taskId?: string }>();
 
@@ -106,7 +109,6 @@ async function main() {
   let unsubscribe: () => Promise<void> = async () => undefined;
 
   // Installed as soon as jobs can run: a SIGTERM during start-up must hand them back too.
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -152,6 +154,7 @@ async function main() {
 }
 
 main().catch((e) => {
+  if (stopping) return;
   logger.error("worker crashed", { error: e instanceof Error ? e.stack : String(e) });
   process.exit(1);
 });
