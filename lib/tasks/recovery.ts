@@ -33,8 +33,9 @@ export async function finalizeFailedJob(job: FailedJob, error: unknown = new Err
   // Every worker's 'failed' listener and the sweep may see the same failure: one of them records it.
   const claimed = await redis().set(redisKey("jobs", "finalised", `${job.id}@${job.finishedOn ?? 0}`), "1", "EX", 7 * 24 * 3600, "NX");
   if (!claimed) return;
-  const owner = await prisma.task.findUnique({ where: { id: taskId }, select: { status: true, user: { select: { uiLanguage: true } } } });
-  if (!owner) return;
+  const owner = await prisma.task.findUnique({ where: { id: taskId }, select: { status: true, deletedAt: true, user: { select: { uiLanguage: true } } } });
+  // A deleted task is not written to (its jobs were cancelled by the delete).
+  if (!owner || owner.deletedAt) return;
   const ctx = { locale: owner.user.uiLanguage, attempts: job.attemptsMade, requestId: String(job.id) };
   if (job.name === "analysis.run") return markAnalysisFailed(taskId, error, ctx);
   if (job.name === "translation.run") {
@@ -78,7 +79,7 @@ export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ req
   };
 
   const transcribing = await prisma.task.findMany({
-    where: { status: { in: [...TRANSCRIBING] }, updateTime: { lt: before } },
+    where: { status: { in: [...TRANSCRIBING] }, updateTime: { lt: before }, deletedAt: null },
     select: { id: true, source: true, updateTime: true, _count: { select: { mediaParts: true } }, user: { select: { uiLanguage: true } } },
     take: 1000,
   });
@@ -93,7 +94,7 @@ export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ req
   }
 
   const analysing = await prisma.task.findMany({
-    where: { status: { in: ["analyzing", "regenerating"] }, updateTime: { lt: before } },
+    where: { status: { in: ["analyzing", "regenerating"] }, updateTime: { lt: before }, deletedAt: null },
     select: { id: true, updateTime: true, user: { select: { uiLanguage: true, summaryLanguage: true } } },
     take: 1000,
   });
@@ -103,7 +104,7 @@ export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ req
   }
 
   const translating = await prisma.translation.findMany({
-    where: { status: "translating", updatedAt: { lt: before } },
+    where: { status: "translating", updatedAt: { lt: before }, task: { deletedAt: null } },
     select: { taskId: true, targetLanguage: true, updatedAt: true, task: { select: { user: { select: { uiLanguage: true } } } } },
     take: 1000,
   });
