@@ -4,7 +4,8 @@ import http from "node:http";
 import path from "node:path";
 import { POST as create } from "@/app/api/transcription/create/route";
 import { requestCancel } from "@/lib/jobs/cancel";
-import { closeQueues, jobIdFor, queue, queues } from "@/lib/jobs/contract";
+import { bullPrefix, closeQueues, jobIdFor, queue, queues } from "@/lib/jobs/contract";
+import { redis } from "@/lib/server/redis";
 import { prisma } from "@/lib/server/prisma";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
@@ -117,4 +118,17 @@ it("a cancel request stops the task's running job at once, and the job is not re
   });
   expect(job.failedReason).toBe("cancelled");
   expect(requests).toBe(1);
+});
+
+it("a worker that loses its job's lock stops working on it (another worker may own it now)", async () => {
+  mode = "hang";
+  requests = 0;
+  abandoned = 0;
+  const id = await upload();
+  await waitFor("the speech request", async () => requests > 0);
+  // As if the lock had lapsed and another worker had taken the job: the next renewal fails.
+  await redis().del(`${bullPrefix()}:${queues.media}:${jobIdFor("transcription.run", id)}:lock`);
+  await waitFor("the request to be dropped", async () => abandoned > 0, 10_000);
+  // The job is not lost: the stalled-job check hands it out again.
+  await waitFor("the job to run again", async () => requests > 1, 20_000);
 });
