@@ -3,7 +3,7 @@ import os from "node:os";
 import { DelayedError, QueueEvents, UnrecoverableError, Worker, type Job } from "bullmq";
 import { abortReasons, cancelledAmong, isCancelRequested, JobCancelled, onCancelRequest, WorkerShutdown } from "@/lib/jobs/cancel";
 import { bullPrefix, heartbeatKey, queue, queues, type JobName } from "@/lib/jobs/contract";
-import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "@/lib/tasks/recovery";
+import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "./recovery";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";

@@ -3,7 +3,7 @@ import { UnrecoverableError, type Job } from "bullmq";
 import { abortError } from "@/lib/jobs/cancel";
 import { jobs, type JobName, type JobPayload } from "@/lib/jobs/contract";
 import { classifyFailure } from "@/lib/jobs/failures";
-import { finalizeFailedJob } from "@/lib/tasks/recovery";
+import { finalizeFailedJob } from "./recovery";
 import { logger } from "@/lib/server/logger";
 
 export type FailureContext = { locale: string; attempts: number; requestId: string };

@@ -43,7 +43,7 @@ export const jobs = {
   "document.import": { queue: queues.ai, payload: taskJob },
   /** Follows a meeting's recording bot until the meeting ends, then queues the recording's transcription. */
   "meeting.watch": { queue: queues.meetings, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(5_000) } },
-  /** Every task in progress has a live job, or is finalised or queued again (lib/tasks/recovery.ts sweepTasks). */
+  /** Every task in progress has a live job, or is finalised or queued again (workers/recovery.ts sweepTasks). */
   "tasks.sweep": { queue: queues.maintenance, payload: z.object({}) },
 } satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
 

@@ -8,7 +8,7 @@ import { GET as usage } from "@/app/api/usage/route";
 import { bullPrefix, closeQueues, heartbeatKey, jobIdFor, queue, queues } from "@/lib/jobs/contract";
 import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
-import { sweepTasks } from "@/lib/tasks/recovery";
+import { sweepTasks } from "@/workers/recovery";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
 import { signIn } from "@/tests/helpers/users";

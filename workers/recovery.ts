@@ -8,8 +8,8 @@ import { isLocale } from "@/lib/i18n/locales";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
 import { redis, redisKey } from "@/lib/server/redis";
-import { markTranscriptionFailed } from "./pipeline";
-import { queueTranscription } from "./queueing";
+import { markTranscriptionFailed } from "@/lib/tasks/pipeline";
+import { queueTranscription } from "@/lib/tasks/queueing";
 
 /** Statuses in which a task waits on a job of the "media"/"meetings"/document queues. */
 const TRANSCRIBING = ["queued", "merging", "transcribing"] as const;
