@@ -1,5 +1,7 @@
 "use client";
 
+// First: zod must not probe for eval under the CSP.
+import "@/lib/client/zod-jitless";
 import { useEffect, type ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
