@@ -24,21 +24,23 @@ export interface OutageAnswer {
 
 /** A clear answer arrives within this long. */
 export const CLEAR_ANSWER_MS = 5_000;
+/** Past this a probe counts as hanging (and the drill moves on). */
+const PROBE_LIMIT_MS = 8_000;
 
 export async function probeDuringOutage(service: "postgres" | "redis", token: string, taskId: string): Promise<OutageAnswer[]> {
   const probes: [string, () => ReturnType<typeof rawCall>][] = [
-    ["GET /api/transcription/tasks", () => rawCall(listTasks, { method: "GET", token, timeoutMs: 15_000 })],
-    ["GET /api/transcription/tasks/[id]", () => rawCall(getTask, { method: "GET", token, params: { id: taskId }, timeoutMs: 15_000 })],
-    ["GET /api/usage", () => rawCall(usage, { method: "GET", token, timeoutMs: 15_000 })],
-    ["POST /api/transcription/paste-text", () => rawCall(pasteText, { method: "POST", token, json: { text: "during the outage", title: "outage" }, timeoutMs: 15_000 })],
-    ["POST /api/transcription/create", async () => rawCall(create, { method: "POST", token, form: await formWithFiles([{ path: path.join(CORPUS, "single/en_jfk.wav"), type: "audio/wav" }]), timeoutMs: 15_000 })],
-    ["GET /api/health", () => rawCall(health, { method: "GET", timeoutMs: 15_000 })],
+    ["GET /api/transcription/tasks", () => rawCall(listTasks, { method: "GET", token, timeoutMs: PROBE_LIMIT_MS })],
+    ["GET /api/transcription/tasks/[id]", () => rawCall(getTask, { method: "GET", token, params: { id: taskId }, timeoutMs: PROBE_LIMIT_MS })],
+    ["GET /api/usage", () => rawCall(usage, { method: "GET", token, timeoutMs: PROBE_LIMIT_MS })],
+    ["POST /api/transcription/paste-text", () => rawCall(pasteText, { method: "POST", token, json: { text: "during the outage", title: "outage" }, timeoutMs: PROBE_LIMIT_MS })],
+    ["POST /api/transcription/create", async () => rawCall(create, { method: "POST", token, form: await formWithFiles([{ path: path.join(CORPUS, "single/en_jfk.wav"), type: "audio/wav" }]), timeoutMs: PROBE_LIMIT_MS })],
+    ["GET /api/health", () => rawCall(health, { method: "GET", timeoutMs: PROBE_LIMIT_MS })],
   ];
   const answers: OutageAnswer[] = [];
   for (const [route, probe] of probes) {
     const a = await probe();
     let problem: string | null = null;
-    if (a.hung) problem = "no answer in 15 s";
+    if (a.hung) problem = `no answer in ${PROBE_LIMIT_MS / 1000} s`;
     else if (a.threw) problem = `threw ${a.threw}`;
     else if (a.ms > CLEAR_ANSWER_MS) problem = `answered only after ${a.ms} ms`;
     else if (route === "GET /api/health") problem = a.status === 503 || a.code === 503 || /"(database|redis)":"error"/.test(a.text) ? null : `health does not report ${service} down (${a.status})`;

@@ -9,7 +9,7 @@ import { startFakeOpenAi, type FakeOpenAi } from "@/tests/helpers/fake-openai";
 import { startFakeSpeech, type FakeSpeech } from "@/tests/helpers/fake-speech";
 import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-video-site";
 import { signIn } from "@/tests/helpers/users";
-import { removeMixScratch } from "@/scripts/drills/task-mix";
+import { removeMixScratch, standing } from "@/scripts/drills/task-mix";
 import { runKillDrill } from "@/scripts/drills/worker-kills";
 import { killAllStarted } from "@/scripts/drills/worker-process";
 
@@ -55,7 +55,13 @@ it(`every task of every kind ends completed or failed, with minutes right, throu
     settleMs: FULL ? 600_000 : 90_000,
     log: (l) => lines.push(l),
   });
+  const outcomes: Record<string, number> = {};
+  for (const t of result.tasks) {
+    const { status } = await standing(t);
+    outcomes[`${t.kind} ${status}`] = (outcomes[`${t.kind} ${status}`] ?? 0) + 1;
+  }
   const summary = {
+    outcomes,
     kills: result.kills.length,
     tasks: result.tasks.length,
     byKind: Object.fromEntries([...new Set(result.tasks.map((t) => t.kind))].map((k) => [k, result.tasks.filter((t) => t.kind === k).length])),

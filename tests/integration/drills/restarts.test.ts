@@ -22,7 +22,7 @@ import { killAllStarted, sleep, startWorkerProcess } from "@/scripts/drills/work
 // `npm run drill:restarts` (DRILL_FULL=1) restarts each service several times.
 jest.setTimeout(FULL ? 1_800_000 : 170_000);
 const ROUNDS = FULL ? 3 : 1;
-const DOWN_MS = 4_000;
+const DOWN_MS = 3_000;
 
 let pg: PrivatePostgres;
 let redis: PrivateRedis;
