@@ -6,6 +6,7 @@ import { bullPrefix, heartbeatKey, queue, queues, type JobName } from "@/lib/job
 import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "./recovery";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
+import { assertSecretsAtStart } from "@/lib/server/secrets";
 import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { runAnalysisJob, runTranslationJob } from "./analysis";
@@ -96,6 +97,8 @@ function cancelTask(taskId: string) {
 }
 
 async function main() {
+  // Production refuses a missing, short or published AUTH_SECRET (lib/server/secrets.ts), before touching anything.
+  assertSecretsAtStart("worker");
   const connection = newRedisConnection();
   const workers = [
     // Speech uses every core inside one job (chunks in parallel), so media jobs run one at a time by default.
