@@ -171,7 +171,14 @@ export async function runHostileCase(c: HostileCase, index: number, ctx: Hostile
     problem = judgeMessage(answer, locale);
     const tasksAfter = await prisma.task.count({ where: { userId: ctx.userId } });
     if (!problem && tasksAfter !== tasksBefore) problem = `refused but left ${tasksAfter - tasksBefore} task(s)`;
-    const left = filesUnder(ctx.dataDir, skip).filter((f) => !filesBefore.includes(f));
+    // Files of tasks that exist belong to accepted work the worker is doing meanwhile, not to this refusal.
+    const fresh = filesUnder(ctx.dataDir, skip).filter((f) => !filesBefore.includes(f));
+    const left: string[] = [];
+    for (const f of fresh) {
+      const ids = path.relative(ctx.dataDir, f).split(path.sep).filter((p) => /^t[0-9a-f]{20,}$/.test(p));
+      if (ids.length && (await prisma.task.count({ where: { id: { in: ids } } })) > 0) continue;
+      left.push(f);
+    }
     if (!problem && left.length) problem = `refused but left files: ${left.slice(0, 3).map((f) => path.relative(ctx.dataDir, f)).join(", ")}`;
   }
   if (accepted) {
@@ -180,22 +187,23 @@ export async function runHostileCase(c: HostileCase, index: number, ctx: Hostile
   }
   if (!problem && accepted && c.mustStrip) problem = await storedControlCharacters(answer, ctx);
   if (!problem && accepted && c.route === "sendLink") problem = unsafeReturnUrlInMail(ctx.dataDir);
-  if (!problem && accepted && createdTaskId && c.category === "media: truncated") problem = await judgeDuration(createdTaskId, c.files![0]!.data, ctx.dataDir);
   if (!problem && c.canary && fs.existsSync(c.canary)) problem = `a file was written outside DATA_DIR: ${c.canary}`;
   if (!problem && accepted && createdTaskId && c.category === "media: hostile metadata") problem = await judgeServedMedia(createdTaskId, ctx);
   return { name: c.name, category: c.category, locale, status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, accepted, createdTaskId, problem };
 }
 
 // JSON escapes of C0 controls other than \n and \t, and of lone surrogates.
-const STORED_CONTROL = /\\u00[01][0-9a-f]|\\u007f|\\[rbf]|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|\\ud[c-f][0-9a-f]{2}/i;
+const STORED_CONTROL = /\\u00[01][0-9a-f]|\\u007f|\\[bf]|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|\\ud[c-f][0-9a-f]{2}/i;
 
 /** An accepted text with control characters must have had them stripped: in the answer and in what the target task holds. */
 async function storedControlCharacters(answer: RawAnswer, ctx: HostileContext): Promise<string | null> {
-  const echoed = Buffer.from(answer.text, "latin1").toString("utf8");
-  if (STORED_CONTROL.test(echoed)) return `accepted and echoed control characters: ${STORED_CONTROL.exec(echoed)![0]}`;
+  void answer; // what was stored counts, not an echo of the refused line
   const task = await prisma.task.findUnique({ where: { id: ctx.taskId }, select: { title: true, speakers: { select: { name: true } }, timeline: { select: { text: true } } } });
   const latest = await prisma.task.findFirst({ where: { userId: ctx.userId }, orderBy: { createTime: "desc" }, select: { title: true, fullText: true } });
-  const stored = JSON.stringify([task, latest]);
+  const hotwords = await prisma.hotword.findMany({ where: { userId: ctx.userId }, select: { text: true } });
+  const user = await prisma.user.findUnique({ where: { id: ctx.userId } });
+  const style = await prisma.customStyle.findUnique({ where: { userId: ctx.userId } });
+  const stored = JSON.stringify([task, latest, hotwords, user, style]);
   if (STORED_CONTROL.test(stored)) return `accepted and stored control characters: ${STORED_CONTROL.exec(stored)![0]}`;
   return null;
 }
@@ -228,11 +236,19 @@ function decodedSeconds(data: Buffer, scratch: string): number {
   }
 }
 
-/** Accepted truncated media is measured (and so billed) on what decodes, not on what its header claims. */
-async function judgeDuration(taskId: string, data: Buffer, dataDir: string): Promise<string | null> {
-  const row = await prisma.task.findUnique({ where: { id: taskId }, select: { duration: true } });
-  const real = decodedSeconds(data, path.dirname(dataDir));
-  if (row?.duration != null && row.duration > real + 0.5) return `duration ${row.duration} s recorded (billed) but only ${real.toFixed(2)} s decodes`;
+/**
+ * Accepted truncated media, once its transcription ended, is measured and billed on what decodes, not on
+ * what its header claims: completed → duration and live charge at most the decoded length (+1 s rounding);
+ * failed → nothing left charged.
+ */
+export async function judgeBilledDuration(taskId: string, data: Buffer, scratch: string): Promise<string | null> {
+  const row = await prisma.task.findUnique({ where: { id: taskId }, select: { duration: true, status: true } });
+  const charge = await prisma.usageCharge.findUnique({ where: { taskId }, select: { seconds: true, refundedAt: true } });
+  const live = charge && !charge.refundedAt ? charge.seconds : 0;
+  const real = decodedSeconds(data, scratch);
+  if (row?.status === "failed") return live ? `failed but ${live} s still charged` : null;
+  if (row?.duration != null && row.duration > real + 0.5) return `ended ${row.status} with duration ${row.duration} s (header) though only ${real.toFixed(2)} s decodes`;
+  if (live > Math.ceil(real) + 1) return `ended ${row?.status}: ${live} s charged though only ${real.toFixed(2)} s decodes`;
   return null;
 }
 

@@ -15,7 +15,7 @@ import { startFakeSpeech, type FakeSpeech } from "@/tests/helpers/fake-speech";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 import { buildFixtures, generateCases } from "@/scripts/drills/hostile-cases";
-import { hostileSummary, runHostileCase, type HostileContext, type HostileResult } from "@/scripts/drills/hostile-runner";
+import { hostileSummary, judgeBilledDuration, runHostileCase, type HostileContext, type HostileResult } from "@/scripts/drills/hostile-runner";
 import { waitAllSettled } from "@/scripts/drills/task-mix";
 
 // The hostile-input drill: generated bad media, documents, JSON, text, file
@@ -88,9 +88,17 @@ it(`${COUNT} hostile inputs: no 500, no crash, a catalogue message in the caller
     const r = results.find((x) => x.createdTaskId === t.taskId)!;
     if (row?.status !== "failed" && !r.problem) r.problem = `link to a private address ended ${row?.status}`;
   }
+  // Accepted truncated media ran through the transcription: judged on what it was billed.
+  const truncated = results.map((r, i) => ({ r, c: sample[i]! })).filter(({ r }) => r.accepted && r.createdTaskId && r.category === "media: truncated");
+  await waitAllSettled(truncated.map(({ r }) => ({ kind: "upload" as const, taskId: r.createdTaskId!, submittedAt: 0 })), 60_000);
+  for (const { r, c } of truncated) r.problem ??= await judgeBilledDuration(r.createdTaskId!, c.files![0]!.data, tmp);
   const report = { cases: results.length, summary: hostileSummary(results), canaryHits, stuck: stuck.map((t) => t.taskId), failing: results.filter((r) => r.problem).map((r) => `[${r.locale}] ${r.name}: ${r.problem}`) };
   if (process.env.DRILL_REPORT) fs.writeFileSync(process.env.DRILL_REPORT, `${report.summary}\n\ncanary hits: ${JSON.stringify(canaryHits)}\n\n${report.failing.join("\n")}\n`);
   expect(results.length).toBe(Math.min(COUNT, sample.length));
+  // KNOWN FAILING (reported, 2026-11-24): an allowed link host that redirects to a private address is followed
+  // by yt-dlp's generic extractor (lib/links/ytdlp.ts gives test hosts the generic extractor, which follows
+  // any redirect); the canary on 127.0.0.1 is reached. Production only fetches rebuilt YouTube URLs, but a
+  // redirect hop must still be checked before it is followed. Do not weaken: fix the fetch path.
   expect(canaryHits).toEqual([]);
   expect(report.failing).toEqual([]);
   // Refused uploads leave nothing in the scratch area.
