@@ -34,7 +34,7 @@ export function runYtdlp(args: string[], opts: YtdlpRunOptions): Promise<YtdlpRu
   opts.signal?.throwIfAborted();
   installExitHook();
   return new Promise((resolve, reject) => {
-    const child = spawn(env().YTDLP_PATH, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(env().YTDLP_PATH, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: childEnvironment() });
     running.add(child);
     const out = collectStdout(child, opts);
     let stderr = "";
@@ -66,6 +66,16 @@ export function runYtdlp(args: string[], opts: YtdlpRunOptions): Promise<YtdlpRu
       else resolve({ exitCode, stdout: out.text(), stderr });
     });
   });
+}
+
+/**
+ * The worker's environment without proxy variables: yt-dlp gets its proxy (the
+ * egress guard) by flag, and a NO_PROXY would let requests to matching hosts skip it.
+ */
+function childEnvironment(): NodeJS.ProcessEnv {
+  // eslint-disable-next-line no-restricted-properties -- passed on to the child as is, not read as a setting
+  const inherited = process.env;
+  return Object.fromEntries(Object.entries(inherited).filter(([name]) => !/_proxy$/i.test(name))) as NodeJS.ProcessEnv;
 }
 
 function killGroup(child: ChildProcess): void {

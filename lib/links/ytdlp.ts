@@ -4,9 +4,10 @@ import path from "node:path";
 import { LinkFetchError } from "./fetch-error";
 import { allowedLinkHosts, isTestLinkHost } from "./hosts";
 import { canonicalVideoUrl, parseVideoLink } from "./link.schema";
+import { startEgressGuard } from "./egress-guard";
 import { assertPublicHost } from "./private-address";
 import { classifyYtdlpOutput, ytdlpErrorSummary } from "./ytdlp-errors";
-import { runYtdlp, type YtdlpRun } from "./ytdlp-process";
+import { runYtdlp, type YtdlpRun, type YtdlpRunOptions } from "./ytdlp-process";
 
 export { LinkFetchError, linkFailures, videoTooLongError, type LinkFailureCode } from "./fetch-error";
 export { classifyYtdlpOutput } from "./ytdlp-errors";
@@ -15,17 +16,17 @@ export { classifyYtdlpOutput } from "./ytdlp-errors";
  * Fetching with yt-dlp, and how far it is kept from private addresses:
  *  - yt-dlp never sees the pasted link. It gets https://www.youtube.com/watch?v=<id>
  *    rebuilt from the validated 11-character id, and only the "youtube" extractor,
- *    so neither the generic extractor (which follows any URL or redirect) nor
- *    playlist/channel handling can run. Test hosts get the generic extractor.
- *  - Before each run the host is resolved and refused if any address is not public.
- *  - TLS checks stay on, so a poisoned DNS answer for youtube.com leads to a failed
- *    handshake, not a request.
- * Residual risk: yt-dlp resolves names again itself (a DNS change between our
- * check and its connection is not caught), and it follows whatever media URLs
- * and redirects YouTube's own answers name (googlevideo.com and friends); we
- * trust YouTube for those. An HTTP(S)_PROXY in the environment is honoured for
- * real hosts, because an operator's egress proxy is the right place to enforce
- * network policy; test hosts on loopback go direct (--proxy "").
+ *    so neither the generic extractor nor playlist/channel handling can run.
+ *    Test hosts get the generic extractor.
+ *  - Every connection yt-dlp makes (page, each redirect hop, media, fragments) goes
+ *    through our egress guard (egress-guard.ts, --proxy): public addresses on 80/443
+ *    only, checked when the connection is made, plus the link's own test host:port.
+ *    A refused hop fails the task as link_blocked. Formats are limited to http(s)
+ *    and HLS/DASH fetched by yt-dlp itself, so no other protocol bypasses the guard.
+ *  - TLS checks stay on. An HTTP(S)_PROXY in the environment is not used by
+ *    yt-dlp (nor NO_PROXY, which would let requests skip the guard).
+ * Residual risk: an https server (for YouTube, its own) answering a redirect to
+ * ftp: would be followed by yt-dlp outside the proxy; plain-HTTP ones are refused.
  */
 
 export interface VideoInfo {
@@ -70,10 +71,11 @@ const COMMON_ARGS = ["--ignore-config", "--no-playlist", "--no-warnings", "--soc
 /** Title, duration and page of the one video a link names, without downloading it. */
 export async function probeVideo(link: string, opts: ProbeOptions = {}): Promise<VideoInfo> {
   const target = await fetchTarget(link);
-  const run = await runYtdlp(
-    [...COMMON_ARGS, ...target.args, "--dump-single-json", "--skip-download", "--", target.url],
-    { signal: opts.signal, timeoutMs: opts.timeoutMs ?? PROBE_TIMEOUT_MS, maxStdoutBytes: MAX_PROBE_JSON_BYTES },
-  );
+  const run = await runGuarded(target, ["--dump-single-json", "--skip-download"], {
+    signal: opts.signal,
+    timeoutMs: opts.timeoutMs ?? PROBE_TIMEOUT_MS,
+    maxStdoutBytes: MAX_PROBE_JSON_BYTES,
+  });
   if (run.exitCode !== 0) throw failureOf(run);
   const info = parseInfoJson(run.stdout);
   if (info._type === "playlist") throw new LinkFetchError("link_unavailable", { detail: "link names a playlist" });
@@ -108,7 +110,7 @@ async function runDownload(target: FetchTarget, destDir: string, opts: DownloadO
   const signal = opts.signal ? AbortSignal.any([opts.signal, limit.signal]) : limit.signal;
   const progress = progressReader(opts.maxBytes, opts.onProgress, (reason) => limit.abort(reason));
 
-  const run = await runYtdlp([...COMMON_ARGS, ...target.args, ...downloadArgs(destDir, opts.maxBytes), "--", target.url], {
+  const run = await runGuarded(target, downloadArgs(destDir, opts.maxBytes), {
     signal,
     timeoutMs: opts.timeoutMs ?? DOWNLOAD_TIMEOUT_MS,
     onLine: progress,
@@ -120,24 +122,45 @@ async function runDownload(target: FetchTarget, destDir: string, opts: DownloadO
 interface FetchTarget {
   /** What yt-dlp is given: the canonical watch URL, or a test host's link as is. */
   url: string;
-  /** Extractor and proxy options for that target. */
+  /** Extractor options for that target. */
   args: string[];
+  /** The one loopback host:port the run may reach (a test host's link), else none. */
+  allowedHosts: string[];
+}
+
+/** Runs yt-dlp with every connection through a fresh egress guard; a refused connection is link_blocked. */
+async function runGuarded(target: FetchTarget, args: string[], opts: YtdlpRunOptions): Promise<YtdlpRun> {
+  const guard = await startEgressGuard({ allowedHosts: target.allowedHosts });
+  try {
+    const run = await runYtdlp([...COMMON_ARGS, "--proxy", guard.url, ...target.args, ...args, "--", target.url], opts);
+    if (run.exitCode === 0) return run;
+    if (guard.refused.length > 0) throw new LinkFetchError("link_blocked", { detail: `refused ${guard.refused.join("; ")}` });
+    // Through the proxy an unreachable site reads "HTTP Error 502"; say what it was.
+    const failure = failureOf(run);
+    if (failure.code === "link_fetch_failed" && guard.unreachable.length > 0) {
+      throw new LinkFetchError("link_network", { detail: `unreachable ${guard.unreachable.join("; ")}` });
+    }
+    return run;
+  } finally {
+    await guard.close();
+  }
 }
 
 async function fetchTarget(link: string): Promise<FetchTarget> {
   const parsed = parseVideoLink(link, allowedLinkHosts());
   if (!parsed.ok) throw new LinkFetchError("link_blocked", { detail: `link rejected (${parsed.reason})` });
-  if (isTestLinkHost(parsed.url)) return { url: parsed.url.href, args: ["--use-extractors", "generic", "--proxy", ""] };
+  if (isTestLinkHost(parsed.url)) return { url: parsed.url.href, args: ["--use-extractors", "generic"], allowedHosts: [parsed.url.host] };
   if (!parsed.videoId) throw new LinkFetchError("link_blocked", { detail: "no video id" });
   const url = canonicalVideoUrl(parsed.videoId);
   await assertPublicHost(new URL(url).hostname);
-  return { url, args: ["--use-extractors", "youtube"] };
+  return { url, args: ["--use-extractors", "youtube"], allowedHosts: [] };
 }
 
 function downloadArgs(destDir: string, maxBytes: number): string[] {
   const dir = escapeTemplate(destDir);
   return [
-    ...["-f", "bestaudio/best", "--max-filesize", String(maxBytes), "--match-filter", "!is_live"],
+    // Only formats yt-dlp fetches itself over http(s): an ffmpeg or rtmp download would not go through the guard.
+    ...["-f", "bestaudio[protocol^=http]/best[protocol^=http]", "--max-filesize", String(maxBytes), "--match-filter", "!is_live"],
     ...["--no-part", "--no-continue", "--force-overwrites", "--no-mtime", "--newline"],
     ...["--progress-template", `download:${PROGRESS_TAG} %(progress.downloaded_bytes)s %(progress.total_bytes)s %(progress.total_bytes_estimate)s`],
     ...["-o", `${dir}${path.sep}media.%(ext)s`],
