@@ -3,6 +3,7 @@
 // text, path traversal in file names and links to private addresses.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { CORPUS } from "@/tests/helpers/api";
 import { deflatedZeros, docxArchive, wParagraph } from "@/tests/helpers/docx-fixtures";
@@ -149,6 +150,20 @@ const PRIVATE_URLS = [
   "",
 ];
 
+/** Names that resolve to loopback here without DNS: /etc/hosts entries and this machine's own name. */
+function loopbackNames(): string[] {
+  const names = new Set([os.hostname()]);
+  try {
+    for (const line of fs.readFileSync("/etc/hosts", "utf8").split("\n")) {
+      const [address, ...hosts] = line.replace(/#.*/, "").trim().split(/\s+/);
+      if (address && /^(127\.|::1$)/.test(address)) for (const h of hosts) names.add(h);
+    }
+  } catch {
+    // no /etc/hosts
+  }
+  return [...names].filter(Boolean);
+}
+
 /** `redirector` is an allowed loopback host whose /to?u= answers 302 to u; `canary` a private server that must never be reached. */
 export function generateCases(fx: Fixtures, opts: { count: number; seed: number; canaryDir: string; redirector: string; canaryUrl: string }): HostileCase[] {
   const r = rng(opts.seed);
@@ -283,8 +298,8 @@ export function generateCases(fx: Fixtures, opts: { count: number; seed: number;
   for (const v of ["x".repeat(65), "x".repeat(100_000), "\u0000", "../../etc", "uncategorized\u0000"]) add({ name: `folder_id ${v.length} chars`, category: "text: overlong", route: "listTasks", query: { folder_id: v }, mayAccept: v === "../../etc" });
   for (const v of ["0", "-1", "1e309", "NaN", "9".repeat(400), "\u0000"]) add({ name: `page=${v.slice(0, 20)}`, category: "query: numbers", route: "listTasks", query: { page: v, page_size: v }, mayAccept: false });
 
-  // Links to private addresses, directly and by redirect.
-  for (const url of PRIVATE_URLS) {
+  // Links to private addresses, directly and by redirect; plus every name /etc/hosts maps to a loopback address.
+  for (const url of [...PRIVATE_URLS, ...loopbackNames().map((n) => `http://${n}/video`)]) {
     add({ name: `import ${url.slice(0, 50)}`, category: "links: private address", route: "importLink", json: { url }, mayAccept: false });
     add({ name: `meeting ${url.slice(0, 50)}`, category: "links: private address", route: "joinMeeting", json: { meeting_url: url }, mayAccept: false });
   }

@@ -37,9 +37,10 @@ export async function runKillDrill(opts: { kills: number; users: MixUser[]; link
     const worker = startWorkerProcess();
     const born = Date.now();
     const [lo, hi] = opts.lifeMs;
-    // New work keeps arriving while workers die.
+    // New work keeps arriving while workers die; kept at a few tasks in work so most kills land mid-task.
     const user = opts.users[n % opts.users.length]!;
-    await add(KINDS[Math.floor(Math.random() * KINDS.length)]!, user);
+    const working = await prisma.task.count({ where: { status: { in: ["queued", "transcribing", "merging", "analyzing", "translating"] } } });
+    for (let i = 0; i < (working < 3 ? 3 : 1); i++) await add(KINDS[Math.floor(Math.random() * KINDS.length)]!, user);
     await sleep(Math.max(0, lo + Math.random() * (hi - lo) - (Date.now() - born)));
     const inWork = await prisma.task.count({ where: { status: { in: ["queued", "transcribing", "merging", "analyzing", "translating"] } } });
     killHard(worker);

@@ -1,6 +1,6 @@
 // The real worker process (npx tsx workers/main.ts), started in its own process
 // group so a SIGKILL takes npx, tsx and node down together, as a crash would.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -30,12 +30,23 @@ export function isRunning(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
 }
 
-/** SIGKILL to the worker's whole process group. */
+/**
+ * SIGKILL to the worker's whole process group, and to the groups of its direct children: the supervisor
+ * starts the worker in a group of its own, which would otherwise outlive it.
+ */
 export function killHard(child: ChildProcess): void {
+  let children: number[] = [];
   try {
-    process.kill(-child.pid!, "SIGKILL");
+    children = execFileSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
   } catch {
-    // already gone
+    // no children
+  }
+  for (const pid of [child.pid!, ...children]) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // not a group leader, or already gone
+    }
   }
 }
 
