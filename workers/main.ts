@@ -20,6 +20,8 @@ const HEARTBEAT_MS = 5_000;
 const AI_CONCURRENCY = 4;
 // A meeting watch sleeps between polls for the meeting's whole length.
 const MEETING_CONCURRENCY = 50;
+// Closing connections after the jobs stopped gets this long.
+const STOP_CLEANUP_MS = 5_000;
 
 const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>> = {
   "transcription.run": runTranscriptionJob,
@@ -125,10 +127,12 @@ async function main() {
       logger.warn("jobs did not stop in time; handing them back", { jobs: [...active.keys()] });
       for (const a of active.values()) if (a.token) await a.job.moveToDelayed(Date.now() + 1_000, a.token).catch(() => undefined);
     }
+    // With Redis or PostgreSQL away the goodbyes below could wait for ever: exit regardless.
+    setTimeout(() => process.exit(0), STOP_CLEANUP_MS).unref();
     await unsubscribe().catch(() => undefined);
     await Promise.all(listeners.map((l) => l.close().catch(() => undefined)));
     await redis().del(heartbeatKey()).catch(() => undefined);
-    await prisma.$disconnect();
+    await prisma.$disconnect().catch(() => undefined);
     redis().disconnect();
     connection.disconnect();
     process.exit(0);
@@ -136,12 +140,15 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
-  await queue(queues.maintenance).upsertJobScheduler(
-    "tasks.sweep",
-    { every: env().WORKER_SWEEP_MS },
-    { name: "tasks.sweep", data: {}, opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } } },
+  // Redis still coming up (or restarting) is waited for, not a crash.
+  await untilDone("job scheduler", () =>
+    queue(queues.maintenance).upsertJobScheduler(
+      "tasks.sweep",
+      { every: env().WORKER_SWEEP_MS },
+      { name: "tasks.sweep", data: {}, opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } } },
+    ),
   );
-  unsubscribe = await onCancelRequest(cancelTask);
+  unsubscribe = await untilDone("cancel subscription", () => onCancelRequest(cancelTask));
 
   const beat = async () => {
     await redis().set(heartbeatKey(), JSON.stringify({ at: Date.now(), pid: process.pid, host: os.hostname(), active: active.size }), "PX", HEARTBEAT_MS * 3);
@@ -149,12 +156,29 @@ async function main() {
     const taskIds = [...new Set([...active.values()].flatMap((a) => (a.taskId ? [a.taskId] : [])))];
     for (const taskId of await cancelledAmong(taskIds)) cancelTask(taskId);
   };
-  await beat();
+  await beat().catch((e) => logger.warn("heartbeat failed", { error: String(e) }));
   if (!stopping) timer = setInterval(() => void beat().catch((e) => logger.warn("heartbeat failed", { error: String(e) })), HEARTBEAT_MS);
 
-  await requeueStrandedTasks();
+  // PostgreSQL or Redis away at start: the scheduled sweep does the same a little later.
+  await requeueStrandedTasks().catch((e) => logger.warn("start-up sweep failed; the scheduled sweep retries", { error: String(e) }));
   logger.info("worker started", { queues: Object.values(queues), concurrency: env().WORKER_CONCURRENCY, cpus: os.cpus().length });
 }
+
+/** Retries a start-up step that needs Redis until it succeeds (or the worker is stopping). */
+async function untilDone<T>(what: string, step: () => Promise<T>): Promise<T> {
+  for (let wait = 500; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      return await step();
+    } catch (e) {
+      if (stopping) throw e;
+      logger.warn(`${what} failed; retrying`, { error: String(e), retryInMs: wait });
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
+// A database or Redis blip surfacing in some callback is logged, never a crash: the sweep repairs what it missed.
+process.on("unhandledRejection", (e) => logger.error("unhandled rejection", { error: e instanceof Error ? e.stack : String(e) }));
 
 main().catch((e) => {
   if (stopping) return;

@@ -31,8 +31,19 @@ export async function finalizeFailedJob(job: FailedJob, error: unknown = new Err
   if (!def || typeof raw.taskId !== "string") return;
   const taskId = raw.taskId;
   // Every worker's 'failed' listener and the sweep may see the same failure: one of them records it.
-  const claimed = await redis().set(redisKey("jobs", "finalised", `${job.id}@${job.finishedOn ?? 0}`), "1", "EX", 7 * 24 * 3600, "NX");
+  const claimKey = redisKey("jobs", "finalised", `${job.id}@${job.finishedOn ?? 0}`);
+  const claimed = await redis().set(claimKey, "1", "EX", 7 * 24 * 3600, "NX");
   if (!claimed) return;
+  try {
+    await finalizeClaimed(job, taskId, raw, error);
+  } catch (e) {
+    // Not recorded (the database away): give the claim back, so the next sweep records it.
+    await redis().del(claimKey).catch(() => undefined);
+    throw e;
+  }
+}
+
+async function finalizeClaimed(job: FailedJob, taskId: string, raw: { targetLanguage?: unknown }, error: unknown): Promise<void> {
   const owner = await prisma.task.findUnique({ where: { id: taskId }, select: { status: true, deletedAt: true, user: { select: { uiLanguage: true } } } });
   // A deleted task is not written to (its jobs were cancelled by the delete).
   if (!owner || owner.deletedAt) return;

@@ -1,10 +1,11 @@
 import "server-only";
-import { UnrecoverableError, type Job } from "bullmq";
+import { DelayedError, UnrecoverableError, type Job } from "bullmq";
 import { abortError } from "@/lib/jobs/cancel";
 import { jobs, type JobName, type JobPayload } from "@/lib/jobs/contract";
 import { classifyFailure } from "@/lib/jobs/failures";
 import { finalizeFailedJob } from "./recovery";
 import { logger } from "@/lib/server/logger";
+import { redis, redisKey } from "@/lib/server/redis";
 
 export type FailureContext = { locale: string; attempts: number; requestId: string };
 
@@ -22,7 +23,7 @@ export function jobRunner<N extends JobName>(
   fail: (payload: JobPayload<N>, error: unknown, ctx: FailureContext) => Promise<void>,
 ) {
   // BullMQ's processor shape (job, token, signal): usable as a Worker's processor directly, as the tests do.
-  return async (job: Job, _token?: string, jobSignal?: AbortSignal): Promise<unknown> => {
+  return async (job: Job, token?: string, jobSignal?: AbortSignal): Promise<unknown> => {
     const signal = jobSignal ?? new AbortController().signal;
     const parsed = jobs[name].payload.safeParse(job.data);
     if (!parsed.success) {
@@ -37,10 +38,33 @@ export function jobRunner<N extends JobName>(
     } catch (error) {
       if (signal.aborted) throw abortError(signal.reason, { taskId: payload.taskId, jobId: job.id });
       const failure = classifyFailure(error);
+      if (failure.kind === "transient" && failure.outage) {
+        // PostgreSQL or Redis away: no failure is recorded now (it could not be written anyway).
+        if (token && (await waitOutOutage(job, token).catch(() => false))) {
+          logger.warn(`${name} waits out a database or Redis outage`, { id: job.id, error: error instanceof Error ? error.message.slice(-200) : String(error) });
+          throw new DelayedError();
+        }
+        // Out of waits (or Redis away too): an ordinary retry; the last one is finalised by the 'failed' listener or the sweep.
+        throw error;
+      }
       const final = failure.kind === "permanent" || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (final) await fail(payload, error, { locale: payload.locale, attempts: job.attemptsMade + 1, requestId: String(job.id) });
       if (failure.kind === "permanent") throw new UnrecoverableError(failure.code);
       throw error;
     }
   };
+}
+
+/** An outage is waited out this many times per job (about ten minutes in all) without using up an attempt. */
+const OUTAGE_WAITS = 25;
+const OUTAGE_WAIT_MAX_MS = 30_000;
+
+/** Puts the job back, delayed (1 s, 2 s, 4 s ... 30 s), keeping its attempts; false once its waits are used up. */
+async function waitOutOutage(job: Job, token: string): Promise<boolean> {
+  const key = redisKey("jobs", "outage-waits", `${job.id}@${job.timestamp}`);
+  const waits = await redis().incr(key);
+  await redis().expire(key, 24 * 3600);
+  if (waits > OUTAGE_WAITS) return false;
+  await job.moveToDelayed(Date.now() + Math.min(1_000 * 2 ** (waits - 1), OUTAGE_WAIT_MAX_MS), token);
+  return true;
 }

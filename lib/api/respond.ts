@@ -80,11 +80,12 @@ function isRefusedText(e: unknown): boolean {
 }
 
 // ioredis, when Redis is down: retries given up, or a connection closed or not yet open.
-const REDIS_DOWN = /^(Connection is closed|Stream isn't writeable|Reached the max retries per request limit)/;
+const REDIS_DOWN = /^(Connection is closed|Stream isn't writeable|Reached the max retries per request limit|Command timed out)/;
 
 function isDatabaseUnreachable(e: unknown): boolean {
   if (typeof e !== "object" || e === null) return false;
-  if ((e as Error).name === "MaxRetriesPerRequestError" || REDIS_DOWN.test((e as Error).message ?? "")) return true;
+  // RedisUnavailableError: our own bounded waits on Redis (lib/server/redis.ts).
+  if ((e as Error).name === "MaxRetriesPerRequestError" || (e as Error).name === "RedisUnavailableError" || REDIS_DOWN.test((e as Error).message ?? "")) return true;
   if (UNREACHABLE_PRISMA_CODES.has((e as { code?: string }).code ?? "")) return true;
   const cause = driverCause(e);
   return UNREACHABLE_SOCKET_CODES.has(cause?.originalCode ?? "") || UNREACHABLE_SOCKET_CODES.has(cause?.code ?? "");

@@ -1,7 +1,8 @@
 import "server-only";
 import { Queue, type JobsOptions } from "bullmq";
 import { z } from "zod";
-import { newRedisConnection, redisKey } from "@/lib/server/redis";
+import { logger } from "@/lib/server/logger";
+import { newProducerConnection, redisKey, whenRedisReady, withinRedisWait } from "@/lib/server/redis";
 import { env } from "@/lib/server/env";
 
 /**
@@ -58,17 +59,23 @@ export const defaultJobOptions: JobsOptions = {
   removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
 };
 
-const g = globalThis as unknown as { queues?: Map<string, { queue: Queue; connection: ReturnType<typeof newRedisConnection> }> };
+type QueueEntry = { queue: Queue; connection: ReturnType<typeof newProducerConnection> };
+const g = globalThis as unknown as { queues?: Map<string, QueueEntry> };
 
-export function queue(name: string): Queue {
+function queueEntry(name: string): QueueEntry {
   g.queues ??= new Map();
   let entry = g.queues.get(name);
   if (!entry) {
-    const connection = newRedisConnection();
+    // A producer connection: with Redis away its commands fail at once instead of waiting for ever.
+    const connection = newProducerConnection();
     entry = { queue: new Queue(name, { connection, prefix: bullPrefix(), defaultJobOptions }), connection };
     g.queues.set(name, entry);
   }
-  return entry.queue;
+  return entry;
+}
+
+export function queue(name: string): Queue {
+  return queueEntry(name).queue;
 }
 
 /** Closes the producer queues and their connections (BullMQ leaves a passed-in connection open). */
@@ -87,20 +94,42 @@ export function bullPrefix(): string {
 /**
  * Enqueues with a fixed jobId per task and step, so the same work is never
  * queued twice while a job for it is waiting or running.
+ *
+ * With Redis unreachable (not connected within REDIS_WAIT_MS, or not answering)
+ * the job is left to the sweep (workers/recovery.ts sweepTasks): every caller
+ * has already put its task in the status that waits on this job, and the sweep
+ * queues a job for such a task once Redis is back. Nothing is lost and the
+ * request is not refused; nothing waits on Redis unbounded.
  */
 export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: { jobKey: string; priority?: number }): Promise<void> {
   const def = jobs[name];
   const data = def.payload.parse(payload);
-  const q = queue(def.queue);
+  const { queue: q, connection } = queueEntry(def.queue);
   const jobId = jobIdFor(name, opts.jobKey);
-  const existing = await q.getJob(jobId);
-  if (existing) {
-    const state = await existing.getState();
-    // A waiting or running job already covers this work; a finished one is cleared so the work can run again.
-    if (state !== "completed" && state !== "failed") return;
-    await existing.remove();
+  try {
+    await whenRedisReady(connection);
+    await withinRedisWait(
+      (async () => {
+        const existing = await q.getJob(jobId);
+        if (existing) {
+          const state = await existing.getState();
+          // A waiting or running job already covers this work; a finished one is cleared so the work can run again.
+          if (state !== "completed" && state !== "failed") return;
+          await existing.remove();
+        }
+        await q.add(name, data, { ...("options" in def ? def.options : {}), jobId, priority: opts.priority });
+      })(),
+    );
+  } catch (e) {
+    if (!isRedisUnreachable(e)) throw e;
+    logger.warn("Redis unreachable: job left to the sweep", { jobId, error: e instanceof Error ? e.message : String(e) });
   }
-  await q.add(name, data, { ...("options" in def ? def.options : {}), jobId, priority: opts.priority });
+}
+
+/** ioredis and our own waits, when Redis is not there (the sweep makes up for a job not queued). */
+function isRedisUnreachable(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  return e.name === "RedisUnavailableError" || e.name === "MaxRetriesPerRequestError" || /^(Connection is closed|Stream isn't writeable)/.test(e.message) || /ECONNREFUSED|ECONNRESET/.test(e.message);
 }
 
 /** BullMQ ids may not contain ":"; one id per task and step. */

@@ -6,7 +6,11 @@ import { MediaError } from "@/lib/media/ffmpeg";
 import { PermanentTaskError } from "@/lib/tasks/task-errors";
 import { Backoffs } from "bullmq";
 import { defaultJobOptions } from "./contract";
-import { classifyFailure, finalTaskError } from "./failures";
+import IORedis from "ioredis";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient, Prisma } from "@/lib/server/generated/prisma/client";
+import { whenRedisReady, withinRedisWait } from "@/lib/server/redis";
+import { classifyFailure, finalTaskError, isServiceOutage } from "./failures";
 
 function apiError(status: number, message: string, code?: string, headers: Record<string, string> = {}) {
   return OpenAI.APIError.generate(status, { error: { message, code } }, message, new Headers(headers));
@@ -53,5 +57,60 @@ describe("retries of transient failures", () => {
       for (const w of samples) expect(w).toBeLessThanOrEqual(ceiling);
       expect(new Set(samples).size).toBeGreaterThan(10);
     }
+  });
+});
+
+// A few seconds of PostgreSQL or Redis being away is nobody's fault: such a
+// failure is a transient outage (waited out by workers/run-job.ts), never permanent.
+describe("database and Redis outages", () => {
+  const outage = { kind: "transient", outage: true };
+
+  it("Prisma's real errors for a database it cannot reach are outages", async () => {
+    const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgresql://postgres@127.0.0.1:1/none" }) });
+    try {
+      const raw: unknown = await client.$queryRaw`SELECT 1`.catch((e: unknown) => e);
+      const model: unknown = await client.user.findFirst().catch((e: unknown) => e);
+      expect(raw).toBeInstanceOf(Error);
+      expect(model).toBeInstanceOf(Error);
+      expect(classifyFailure(raw)).toMatchObject(outage);
+      expect(classifyFailure(model)).toMatchObject(outage);
+    } finally {
+      await client.$disconnect();
+    }
+  });
+
+  it("Prisma's connection codes, pg's cut connections and a shutting-down server are outages, wrapped or not", () => {
+    for (const code of ["P1001", "P1002", "P1008", "P1017"]) {
+      expect(classifyFailure(new Prisma.PrismaClientKnownRequestError("db away", { code, clientVersion: "7" }))).toMatchObject(outage);
+    }
+    expect(classifyFailure(new Prisma.PrismaClientInitializationError("Can't reach database server at 127.0.0.1:5432", "7"))).toMatchObject(outage);
+    const dropped = new Prisma.PrismaClientKnownRequestError("x", { code: "P2010", clientVersion: "7", meta: { driverAdapterError: { cause: { kind: "ConnectionClosed" } } } });
+    expect(classifyFailure(dropped)).toMatchObject(outage);
+    const shutdown = new Prisma.PrismaClientKnownRequestError("x", { code: "P2010", clientVersion: "7", meta: { driverAdapterError: { cause: { kind: "postgres", originalCode: "57P01" } } } });
+    expect(classifyFailure(shutdown)).toMatchObject(outage);
+    expect(classifyFailure(new Error("Connection terminated unexpectedly"))).toMatchObject(outage);
+    expect(classifyFailure(new Error("analysis failed", { cause: new Error("Connection terminated unexpectedly") }))).toMatchObject(outage);
+  });
+
+  it("ioredis giving up on a Redis that is away, and our bounded waits, are outages", async () => {
+    const conn = new IORedis("redis://127.0.0.1:1", { maxRetriesPerRequest: 0, retryStrategy: () => 200 });
+    try {
+      const failed: unknown = await conn.get("x").catch((e: unknown) => e);
+      expect(classifyFailure(failed)).toMatchObject(outage);
+      const notReady: unknown = await whenRedisReady(conn, 300).catch((e: unknown) => e);
+      expect(notReady).toMatchObject({ name: "RedisUnavailableError" });
+      expect(classifyFailure(notReady)).toMatchObject(outage);
+      const slow: unknown = await withinRedisWait(new Promise(() => undefined), 50).catch((e: unknown) => e);
+      expect(classifyFailure(slow)).toMatchObject(outage);
+    } finally {
+      conn.disconnect();
+    }
+  });
+
+  it("other failures are not outages: a provider's network error, a bad query, a catalogue error", () => {
+    expect(isServiceOutage(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }))).toBe(false);
+    expect(isServiceOutage(new Prisma.PrismaClientKnownRequestError("unique", { code: "P2002", clientVersion: "7" }))).toBe(false);
+    expect(classifyFailure(new AppError("common.invalidInput"))).toMatchObject({ kind: "permanent" });
+    expect(classifyFailure(new MediaError("bad"))).not.toHaveProperty("outage");
   });
 });

@@ -17,12 +17,14 @@ import { PermanentTaskError } from "@/lib/tasks/task-errors";
  */
 export type FailureClass =
   | { kind: "permanent"; code: string; suggestions: string[] }
-  | { kind: "transient"; code: string; suggestions: string[] };
+  /** `outage`: PostgreSQL or Redis could not be reached; nothing is wrong with the job (workers/run-job.ts waits it out). */
+  | { kind: "transient"; code: string; suggestions: string[]; outage?: true };
 
 const GENERIC: string[] = ["checkNetwork", "retryLater", "contactSupport"];
 const NETWORK_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "ECONNABORTED", "ETIMEDOUT", "EAI_AGAIN", "ENOTFOUND", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT"]);
 
 export function classifyFailure(error: unknown): FailureClass {
+  if (isServiceOutage(error)) return { kind: "transient", code: "transcription_failed", suggestions: GENERIC, outage: true };
   for (const e of causes(error)) {
     if (e instanceof PermanentTaskError) return { kind: "permanent", code: e.code, suggestions: [...e.suggestions] };
     if (e instanceof LinkFetchError) return { kind: e.retryable ? "transient" : "permanent", code: e.code, suggestions: [...e.suggestions] };
@@ -42,6 +44,33 @@ export function classifyHttp(status: number | undefined, message = "", code?: st
   if (isContentPolicy(message, code)) return { kind: "permanent", code: "content_policy", suggestions: ["checkFileLink", "contactSupport"] };
   if (status === undefined || status === 408 || status === 425 || status === 429 || status >= 500) return transient();
   return { kind: "permanent", code: "transcription_failed", suggestions: ["contactSupport", "retryLater"] };
+}
+
+// Prisma: can't reach the server (P1001), timed out (P1002, P1008), connection closed (P1017), no pool connection in time (P2024).
+const PRISMA_UNREACHABLE = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+// The pg driver adapter's error kinds for a server that is away (meta.driverAdapterError.cause.kind).
+const DRIVER_UNREACHABLE = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+// PostgreSQL shutting down (57P01 admin shutdown, 57P02 crash shutdown) or not yet up (57P03).
+const POSTGRES_UNAVAILABLE = new Set(["57P01", "57P02", "57P03"]);
+const UNREACHABLE_ERROR_NAMES = new Set(["PrismaClientInitializationError", "RedisUnavailableError", "MaxRetriesPerRequestError"]);
+// What pg, Prisma and ioredis say when the server went away.
+const UNREACHABLE_MESSAGE =
+  /Can't reach database server|Connection terminated|Server has closed the connection|terminating connection due to administrator command|the database system is (starting up|shutting down)|^Connection is closed|^Stream isn't writeable|^Command timed out|Reached the max retries per request limit/;
+
+/**
+ * PostgreSQL or Redis unreachable (down, restarting, connection cut): an
+ * outage of ours, not a fault of the job, so it is always transient.
+ */
+export function isServiceOutage(error: unknown): boolean {
+  return causes(error).some((e) => {
+    if (typeof e !== "object" || e === null) return false;
+    const { name, code, message, meta } = e as { name?: string; code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } };
+    const driver = meta?.driverAdapterError?.cause;
+    if (UNREACHABLE_ERROR_NAMES.has(name ?? "")) return true;
+    if (typeof code === "string" && (PRISMA_UNREACHABLE.has(code) || POSTGRES_UNAVAILABLE.has(code))) return true;
+    if (driver && (DRIVER_UNREACHABLE.has(driver.kind ?? "") || POSTGRES_UNAVAILABLE.has(driver.originalCode ?? ""))) return true;
+    return typeof message === "string" && UNREACHABLE_MESSAGE.test(message);
+  });
 }
 
 function transient(): FailureClass {

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { redis, redisKey } from "@/lib/server/redis";
+import { logger } from "@/lib/server/logger";
+import { redis, redisKey, whenRedisReady } from "@/lib/server/redis";
 
 /**
  * Live progress of a task's current job, kept in Redis with a TTL. The final
@@ -16,11 +17,19 @@ export const progressSchema = z.object({
 export type Progress = z.infer<typeof progressSchema>;
 
 const TTL_SEC = 24 * 3600;
+// A reconnect in progress gets this long before a progress update is skipped.
+const PROGRESS_WAIT_MS = 500;
 const key = (taskId: string) => redisKey("progress", taskId);
 
 export async function setProgress(taskId: string, p: Omit<Progress, "updatedAt">): Promise<void> {
   const value = progressSchema.parse({ ...p, percent: Math.round(p.percent * 10) / 10, updatedAt: Date.now() });
-  await redis().set(key(taskId), JSON.stringify(value), "EX", TTL_SEC);
+  // Only what the UI shows meanwhile: with Redis away it is skipped, so it never fails or holds up the work.
+  try {
+    await whenRedisReady(redis(), PROGRESS_WAIT_MS);
+    await redis().set(key(taskId), JSON.stringify(value), "EX", TTL_SEC);
+  } catch (e) {
+    logger.warn("progress not recorded", { taskId, error: e instanceof Error ? e.message : String(e) });
+  }
 }
 
 export async function getProgress(taskId: string): Promise<Progress | null> {

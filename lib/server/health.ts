@@ -2,13 +2,15 @@ import "server-only";
 import { heartbeatKey, supervisorKey } from "@/lib/jobs/contract";
 import { describeSpeechEngine } from "@/lib/speech/engine";
 import { prisma } from "./prisma";
-import { redis } from "./redis";
+import { redis, whenRedisReady, withinRedisWait } from "./redis";
 
 /** A heartbeat older than this means the worker is down (it beats every 5 s). */
 const BEAT_STALE_MS = 20_000;
 /** This many restarts by the supervisor (scripts/supervise.ts) within the window is a crash loop. */
 const CRASH_LOOP_RESTARTS = 3;
 const CRASH_LOOP_WINDOW_MS = 10 * 60_000;
+// Health answers at once: a service that has not answered within this long is reported "error".
+const PROBE_MS = 1_000;
 
 export type WorkerHealth = {
   alive: boolean;
@@ -21,7 +23,9 @@ export type WorkerHealth = {
 
 /** Reads the worker's heartbeat and its supervisor's record in one round trip (health must stay fast). */
 export async function workerHealth(now = Date.now()): Promise<WorkerHealth> {
-  const [beatRaw, supervisorRaw] = await redis().mget(heartbeatKey(), supervisorKey());
+  // Redis away (not connected, or silent): an error at once, never a wait on the client's offline queue.
+  await whenRedisReady(redis(), PROBE_MS);
+  const [beatRaw, supervisorRaw] = await withinRedisWait(redis().mget(heartbeatKey(), supervisorKey()), PROBE_MS);
   const beat = parse<{ at: number }>(beatRaw);
   const supervisor = parse<{ restarts?: number[]; lastExit?: { code: number | null; signal: string | null; at: number } }>(supervisorRaw);
   const alive = !!beat && now - beat.at < BEAT_STALE_MS;
@@ -45,16 +49,28 @@ function parse<T>(raw: string | null | undefined): T | null {
   }
 }
 
-/** What GET /api/health reports: database, Redis, the worker (down, crash-looping) and the speech engine in use. */
+/**
+ * What GET /api/health reports: database, Redis, the worker (down, crash-looping) and the speech engine in use.
+ * Both services are asked at once, each for at most PROBE_MS, so health answers within about a second.
+ */
 export async function healthReport() {
-  const database = await prisma.$queryRaw`SELECT 1`.then(() => "ok" as const, () => "error" as const);
-  let redisState: "ok" | "error" = "error";
-  let worker: WorkerHealth = { alive: false, lastBeat: null, state: "down", restartsLast10Min: 0, lastExit: null };
-  try {
-    worker = await workerHealth();
-    redisState = "ok";
-  } catch {
-    redisState = "error";
-  }
-  return { database, redis: redisState, worker, speechEngine: describeSpeechEngine() };
+  const noWorker: WorkerHealth = { alive: false, lastBeat: null, state: "down", restartsLast10Min: 0, lastExit: null };
+  const [database, fromRedis] = await Promise.all([
+    withinDeadline(prisma.$queryRaw`SELECT 1`).then(() => "ok" as const, () => "error" as const),
+    workerHealth().then((worker) => ({ redis: "ok" as const, worker }), () => ({ redis: "error" as const, worker: noWorker })),
+  ]);
+  return { database, redis: fromRedis.redis, worker: fromRedis.worker, speechEngine: describeSpeechEngine() };
+}
+
+/** Down means unable to serve: the database or Redis (health then answers HTTP 503 with the same report). */
+export function servicesDown(report: { database: string; redis: string }): boolean {
+  return report.database !== "ok" || report.redis !== "ok";
+}
+
+function withinDeadline<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_MS} ms`)), PROBE_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -1,14 +1,19 @@
 import { apiRoute } from "@/lib/api/handler";
-import { healthReport } from "@/lib/server/health";
+import { ok } from "@/lib/api/respond";
+import { healthReport, servicesDown } from "@/lib/server/health";
 import { clientAddress, consumeLimit } from "@/lib/server/rate-limit";
+import { redis } from "@/lib/server/redis";
 
 export const dynamic = "force-dynamic";
 
-// Per client address; with Redis down the limit lets the check through, so that it can report it.
+// Per client address. The limit lives in Redis: with Redis not connected it is
+// skipped (health must answer at once and report it), and a Redis that does
+// not answer lets the check through too. The database or Redis down: HTTP 503, same body.
 export const GET = apiRoute({
   auth: "optional",
   handler: async ({ req }) => {
-    await consumeLimit("healthPerIp", clientAddress(req.headers), { whenStoreDown: "allow" });
-    return healthReport();
+    if (redis().status === "ready") await consumeLimit("healthPerIp", clientAddress(req.headers), { whenStoreDown: "allow" });
+    const report = await healthReport();
+    return ok(report, "ok", servicesDown(report) ? { status: 503 } : undefined);
   },
 });
