@@ -17,7 +17,7 @@ import { call, callStream, CORPUS, formWithFiles } from "@/tests/helpers/api";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 import { rawCall, type RawAnswer } from "./call";
-import { discoverRoutes, loadHandler, type HttpMethod, type RouteFile } from "./routes";
+import { discoverRoutes, idLikeFieldNames, loadHandler, type HttpMethod, type RouteFile } from "./routes";
 
 /** Reachable without a token; everything else must answer 401 to nobody. */
 export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/media/[taskId]"]);
@@ -64,7 +64,6 @@ export interface Owned {
   question: string;
   /** Strings only A's data contains: titles, texts, email. */
   secrets: string[];
-  ids: string[];
 }
 
 export async function createOwnerResources(): Promise<Owned> {
@@ -100,7 +99,6 @@ export async function createOwnerResources(): Promise<Owned> {
     quiz: q.quizId,
     question: q.question.id,
     secrets: ["Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "battery drain", user.email],
-    ids: [],
   };
   for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
   if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
@@ -129,8 +127,13 @@ export interface MatrixRow {
   problem: string | null;
 }
 
+const ID_FIELDS = idLikeFieldNames();
+
+/** A body with A's ids in every id-like field any request schema names (lists for plural names). */
 function idFilledBody(a: Owned, id: string) {
-  return { id, ids: [id], task_id: id, taskId: id, quiz_id: a.quiz, question_id: a.question, hotword_id: a.hotword, folder_id: id, speakers: [{ id: a.speaker, name: "B" }], answer: [0] };
+  const body: Record<string, unknown> = {};
+  for (const name of ID_FIELDS) body[name] = /s$/i.test(name) ? [id] : /quiz/i.test(name) ? a.quiz : /question/i.test(name) ? a.question : /hotword/i.test(name) ? a.hotword : /speaker/i.test(name) ? a.speaker : id;
+  return { ...body, id, ids: [id], task_id: id, taskId: id, quiz_id: a.quiz, question_id: a.question, speakers: [{ id: a.speaker, name: "B" }], answer: [0] };
 }
 
 /** Bodies that pass each route's validation, so the call reaches the ownership check. */

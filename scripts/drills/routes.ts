@@ -63,3 +63,25 @@ export function loadHandler(route: RouteFile, method: HttpMethod): Handler {
   if (typeof handler !== "function") throw new Error(`${route.route} exports no ${method} handler`);
   return handler as Handler;
 }
+
+/**
+ * Every id-like field name the request schemas use (lib/**\/*.schema.ts and the route files):
+ * "id", "task_id", "speakerId", "ids"... so a drill can put another user's id in each of them.
+ */
+export function idLikeFieldNames(root = path.resolve(__dirname, "../..")): string[] {
+  const files = [...walkFiles(path.join(root, "lib"), (n) => n.endsWith(".schema.ts")), ...walk(path.join(root, "app/api"), [])];
+  const names = new Set<string>();
+  for (const file of files) {
+    for (const m of fs.readFileSync(file, "utf8").matchAll(/\b([A-Za-z_]*(?:id|Id|ID|ids|Ids|IDs))\s*:/g)) if (/^ids?$|_ids?$|[a-z]I[dD]s?$/.test(m[1]!)) names.add(m[1]!);
+  }
+  return [...names].sort();
+}
+
+function walkFiles(dir: string, keep: (name: string) => boolean, out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walkFiles(full, keep, out);
+    else if (keep(entry.name)) out.push(full);
+  }
+  return out;
+}
