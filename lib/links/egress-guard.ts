@@ -40,7 +40,7 @@ export interface EgressGuard {
 }
 
 type GuardLog = Pick<EgressGuard, "refused" | "unreachable">;
-type Decision = { ok: true; address: string; port: number } | { ok: false; status: 403 | 502; why: string };
+export type Decision = { ok: true; address: string; port: number } | { ok: false; status: 403 | 502; why: string };
 
 const DEFAULT_PUBLIC_PORTS = [80, 443];
 // Hop-by-hop headers (RFC 9110 7.6.1) and the proxy's own: never passed on.
@@ -73,12 +73,16 @@ export async function startEgressGuard(opts: EgressGuardOptions): Promise<Egress
   };
 }
 
-/** Where a connection to `target` may go, or why not. */
-export async function vetDestination(target: URL, allowedHosts: string[], publicPorts: number[], lookup: LookupAll = lookupAll): Promise<Decision> {
+/**
+ * Where a connection to `target` may go, or why not: the exact allowed host:port
+ * as named, else a public address (on one of `publicPorts`, when given) that the
+ * caller must connect to instead of resolving the name again.
+ */
+export async function vetDestination(target: URL, allowedHosts: string[], publicPorts: number[] | null, lookup: LookupAll = lookupAll): Promise<Decision> {
   const hostname = target.hostname.replace(/^\[|\]$/g, "");
   const port = Number(target.port || (target.protocol === "https:" ? 443 : 80));
   if (allowedHosts.includes(target.host)) return { ok: true, address: hostname, port };
-  if (!publicPorts.includes(port)) return { ok: false, status: 403, why: `port ${port} not allowed` };
+  if (publicPorts && !publicPorts.includes(port)) return { ok: false, status: 403, why: `port ${port} not allowed` };
   let addresses: string[];
   try {
     addresses = net.isIP(hostname) ? [hostname] : await lookup(hostname);

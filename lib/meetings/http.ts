@@ -41,6 +41,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Only for idempotent requests: a repeated POST could send a second bot. */
   retry?: RetryPolicy;
+  /** Stands in for the global fetch (recording downloads: every hop checked, see download.ts). */
+  fetch?: typeof fetch;
 }
 
 const BODY_EXCERPT_CHARS = 500;
@@ -60,10 +62,11 @@ async function attemptOnce(url: string, init: RequestInit, opts: RequestOptions)
   const timeout = AbortSignal.timeout(opts.timeoutMs);
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout });
+    res = await (opts.fetch ?? fetch)(url, { ...init, signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout });
   } catch (e) {
     // The caller's own cancel is not the provider's fault: let it through unchanged.
     if (opts.signal?.aborted) throw e;
+    if (e instanceof MeetingProviderError) return e; // already says whether a retry can help
     const why = timeout.aborted ? `no answer within ${opts.timeoutMs} ms` : `unreachable (${describe(e)})`;
     return new MeetingProviderError(`${opts.what}: ${why}`, { retryable: true, cause: e });
   }

@@ -194,9 +194,12 @@ describe("downloadRecording", () => {
     return { url: `${url}/media.mp4`, hungUp };
   }
 
+  // Recordings on loopback are fetched only from the provider's own host:port (download.ts).
+  const providerAt = (mediaUrl: string) => recallBotProvider({ baseUrl: new URL(mediaUrl).origin, apiKey: "k", retry: FAST_RETRY });
+
   test("stops at maxBytes while streaming and leaves no file", async () => {
-    const { provider } = await fakeProvider();
     const { url, hungUp } = await endlessMedia();
+    const provider = providerAt(url);
     const dest = path.join(dir, "too-big.mp4");
     const e = await providerError(provider.downloadRecording(url, dest, { maxBytes: 1024 * 1024 }));
     expect(e).toMatchObject({ retryable: false, message: expect.stringMatching(/limit/) });
@@ -214,8 +217,8 @@ describe("downloadRecording", () => {
   });
 
   test("the caller's signal aborts a download and removes the partial file", async () => {
-    const { provider } = await fakeProvider();
     const { url, hungUp } = await endlessMedia();
+    const provider = providerAt(url);
     const dest = path.join(dir, "aborted.mp4");
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);

@@ -82,7 +82,8 @@ export function recallBotProvider(config: RecallProviderConfig): MeetingBotProvi
     },
 
     downloadRecording(url, destFile, options) {
-      return downloadToFile(url, destFile, { ...options, timeoutMs: config.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS, retry });
+      const providerHost = new URL(config.baseUrl).host; // recordings may come from the provider itself
+      return downloadToFile(url, destFile, { ...options, timeoutMs: config.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS, retry, providerHost });
     },
   };
 }
