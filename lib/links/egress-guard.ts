@@ -92,7 +92,8 @@ export async function vetDestination(target: URL, allowedHosts: string[], public
   const blocked = addresses.filter((a) => !isPublicAddress(a));
   // A name with any private address is refused: which one a client would pick is not ours to know.
   if (addresses.length === 0 || blocked.length > 0) return { ok: false, status: 403, why: `not public: ${blocked.join(", ") || "no address"}` };
-  return { ok: true, address: addresses[0]!, port };
+  // IPv4 first: a host without an IPv6 route would otherwise fail on a name that has both.
+  return { ok: true, address: addresses.find((a) => net.isIPv4(a)) ?? addresses[0]!, port };
 }
 
 async function lookupAll(hostname: string): Promise<string[]> {
