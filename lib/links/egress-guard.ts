@@ -58,8 +58,11 @@ export async function startEgressGuard(opts: EgressGuardOptions): Promise<Egress
     return decision;
   };
 
-  const server = http.createServer((req, res) => void forwardPlainHttp(req, res, decide, log));
-  server.on("connect", (req: http.IncomingMessage, client: Duplex, head: Buffer) => void openTunnel(req, client, head, decide, log, sockets));
+  // A failure here must never become an unhandled rejection in the worker: the connection is dropped instead.
+  const server = http.createServer((req, res) => void forwardPlainHttp(req, res, decide, log).catch(() => res.destroy()));
+  server.on("connect", (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
+    void openTunnel(req, client, head, decide, log, sockets).catch(() => client.destroy());
+  });
   server.on("connection", (socket: net.Socket) => track(sockets, socket));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as net.AddressInfo).port;
@@ -137,15 +140,12 @@ async function forwardPlainHttp(req: http.IncomingMessage, res: http.ServerRespo
     setHost: false,
   });
   upstream.on("response", (answer) => {
-    const location = answer.headers.location;
-    const next = location ? parseTarget(location, target) : null;
-    if (location && (!next || (next.protocol !== "http:" && next.protocol !== "https:"))) {
-      log.refused.push(`${target.host} redirect to ${location.slice(0, 100)} (scheme not allowed)`);
+    try {
+      relayAnswer(answer, res, target, log);
+    } catch {
       answer.destroy();
-      return void res.writeHead(403).end();
+      res.destroy();
     }
-    res.writeHead(answer.statusCode ?? 502, withoutHopHeaders(answer.headers));
-    answer.pipe(res);
   });
   upstream.on("error", (e: NodeJS.ErrnoException) => {
     if (res.headersSent) return void res.destroy();
@@ -154,6 +154,19 @@ async function forwardPlainHttp(req: http.IncomingMessage, res: http.ServerRespo
   });
   res.on("close", () => upstream.destroy());
   req.pipe(upstream);
+}
+
+/** Passes an answer on, except a redirect to a scheme other than http(s). */
+function relayAnswer(answer: http.IncomingMessage, res: http.ServerResponse, target: URL, log: GuardLog) {
+  const location = answer.headers.location;
+  const next = location ? parseTarget(location, target) : null;
+  if (location && (!next || (next.protocol !== "http:" && next.protocol !== "https:"))) {
+    log.refused.push(`${target.host} redirect to ${location.slice(0, 100)} (scheme not allowed)`);
+    answer.destroy();
+    return void res.writeHead(403).end();
+  }
+  res.writeHead(answer.statusCode ?? 502, withoutHopHeaders(answer.headers));
+  answer.pipe(res);
 }
 
 function parseTarget(text: string, base?: URL): URL | null {
