@@ -21,8 +21,9 @@ export { classifyYtdlpOutput } from "./ytdlp-errors";
  *  - Every connection yt-dlp makes (page, each redirect hop, media, fragments) goes
  *    through our egress guard (egress-guard.ts, --proxy): public addresses on 80/443
  *    only, checked when the connection is made, plus the link's own test host:port.
- *    A refused hop fails the task as link_blocked. Formats are limited to http(s)
- *    and HLS/DASH fetched by yt-dlp itself, so no other protocol bypasses the guard.
+ *    A refused hop fails the task as link_blocked. Downloads take only http(s)
+ *    formats (DASH fragments included), which yt-dlp fetches itself through the
+ *    guard: no ffmpeg, rtmp or HLS downloader that could bypass it.
  *  - TLS checks stay on. An HTTP(S)_PROXY in the environment is not used by
  *    yt-dlp (nor NO_PROXY, which would let requests skip the guard).
  * Residual risk: an https server (for YouTube, its own) answering a redirect to
