@@ -2,7 +2,7 @@ import "server-only";
 import { heartbeatKey, supervisorKey } from "@/lib/jobs/contract";
 import { describeSpeechEngine } from "@/lib/speech/engine";
 import { prisma } from "./prisma";
-import { redis, whenRedisReady, withinRedisWait } from "./redis";
+import { redis, RedisUnavailableError, whenRedisReady, withinRedisWait } from "./redis";
 
 /** A heartbeat older than this means the worker is down (it beats every 5 s). */
 const BEAT_STALE_MS = 20_000;
@@ -24,6 +24,8 @@ export type WorkerHealth = {
 /** Reads the worker's heartbeat and its supervisor's record in one round trip (health must stay fast). */
 export async function workerHealth(now = Date.now()): Promise<WorkerHealth> {
   // Redis away (not connected, or silent): an error at once, never a wait on the client's offline queue.
+  // "reconnecting": the last attempt failed, so Redis is known to be away right now.
+  if (redis().status === "reconnecting") throw new RedisUnavailableError("Redis is reconnecting");
   await whenRedisReady(redis(), PROBE_MS);
   const [beatRaw, supervisorRaw] = await withinRedisWait(redis().mget(heartbeatKey(), supervisorKey()), PROBE_MS);
   const beat = parse<{ at: number }>(beatRaw);

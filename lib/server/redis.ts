@@ -11,6 +11,16 @@ const RECONNECT_MAX_MS = 1_000;
 
 const reconnecting: RedisOptions = { retryStrategy: (times) => Math.min(times * 50, RECONNECT_MAX_MS), connectTimeout: 3_000 };
 
+/**
+ * Connection errors are not events anyone acts on: every command fails with
+ * its own error (answered 503, or retried by the worker). Without a listener
+ * ioredis prints each failed reconnect as an "Unhandled error event".
+ */
+function quiet(conn: Redis): Redis {
+  conn.on("error", () => undefined);
+  return conn;
+}
+
 /** Redis did not answer in time, or is not connected: a 503 in the web, a transient failure in the worker. */
 export class RedisUnavailableError extends Error {
   override name = "RedisUnavailableError";
@@ -19,13 +29,13 @@ export class RedisUnavailableError extends Error {
 // Shared connection for plain commands. A command waits for a reconnect at most
 // commandTimeout (then fails), never for ever. BullMQ workers need their own (below).
 export function redis(): Redis {
-  g.redis ??= new IORedis(env().REDIS_URL, { ...reconnecting, maxRetriesPerRequest: 2, commandTimeout: 2 * REDIS_WAIT_MS, lazyConnect: false });
+  g.redis ??= quiet(new IORedis(env().REDIS_URL, { ...reconnecting, maxRetriesPerRequest: 2, commandTimeout: 2 * REDIS_WAIT_MS, lazyConnect: false }));
   return g.redis;
 }
 
 /** For BullMQ workers and queue events: blocking commands, so maxRetriesPerRequest must be null. */
 export function newRedisConnection(): Redis {
-  return new IORedis(env().REDIS_URL, { ...reconnecting, maxRetriesPerRequest: null });
+  return quiet(new IORedis(env().REDIS_URL, { ...reconnecting, maxRetriesPerRequest: null }));
 }
 
 /**
@@ -34,7 +44,7 @@ export function newRedisConnection(): Redis {
  * whenRedisReady() first gives a reconnect in progress a short while.
  */
 export function newProducerConnection(): Redis {
-  return new IORedis(env().REDIS_URL, { ...reconnecting, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  return quiet(new IORedis(env().REDIS_URL, { ...reconnecting, maxRetriesPerRequest: 1, enableOfflineQueue: false }));
 }
 
 /** Resolves once `conn` is connected; throws RedisUnavailableError if it is not within `ms`. */
