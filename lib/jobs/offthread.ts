@@ -13,9 +13,10 @@ import path from "node:path";
  */
 export function runOffThread<T>(modulePath: string, exportName: string, input: Serializable, opts: { signal?: AbortSignal } = {}): Promise<T> {
   opts.signal?.throwIfAborted();
-  const bootstrap = path.join(process.cwd(), "lib/jobs/offthread-child.ts");
+  // Not a module for the bundler to follow: the child is started by path, at run time.
+  const bootstrap = path.join(/* turbopackIgnore: true */ process.cwd(), "lib/jobs/offthread-child.ts");
   return new Promise<T>((resolve, reject) => {
-    const child = fork(bootstrap, [path.join(process.cwd(), modulePath), exportName], {
+    const child = fork(/* turbopackIgnore: true */ bootstrap, [path.join(/* turbopackIgnore: true */ process.cwd(), modulePath), exportName], {
       execArgv: ["--import", "tsx", "--conditions=react-server"],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
