@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 [ -f .env ] && { set -a; . ./.env; set +a; }
 export PORT="${PORT:-3000}"
 export APP_URL="${APP_URL:-http://localhost:$PORT}"
+# next start runs in production; the worker does too, so both refuse a weak AUTH_SECRET at start.
+export NODE_ENV="${NODE_ENV:-production}"
 
 if [ -n "${TINGJI_WEB_CMD:-}" ]; then
   bash -c "exec $TINGJI_WEB_CMD" &
