@@ -21,3 +21,11 @@ test("multi-line fields keep tabs and line breaks and lose other control charact
   expect(stripControlCharacters("clean text\n")).toBe("clean text\n");
   expect(hasControlCharacters("fine")).toBe(false);
 });
+
+describe("trimBlanks", () => {
+  it("treats zero-width and bidi characters at the ends as blank, keeps them inside", () => {
+    const title = z.object({ title: safeText({ max: 20, trim: true }) });
+    expect(title.parse({ title: "\u200b\u200b\u200b" }).title).toBe("");
+    expect(title.parse({ title: "\ufeff a\u200db \u200e" }).title).toBe("a\u200db");
+  });
+});

@@ -18,6 +18,15 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
 const LINE_LIKE = /[\u000b\u000c]/g;
 
+// White space and invisible format characters (zero-width space, joiners, BOM, bidi marks) at either end:
+// a title of only U+200B looks empty, so trimming treats it as empty.
+const EDGE_BLANKS = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+
+/** Trims white space and invisible format characters from both ends. */
+export function trimBlanks(text: string): string {
+  return text.replace(EDGE_BLANKS, "");
+}
+
 export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text);
 }
@@ -32,7 +41,7 @@ export interface SafeTextOptions {
   min?: number;
   /** Multi-line: keep \t \n \r, strip other controls. Single-line (default): refuse any control character. */
   multiline?: boolean;
-  /** Trim surrounding white space first (single-line fields; default false). */
+  /** Trim surrounding white space and invisible format characters first (default false). */
   trim?: boolean;
 }
 
@@ -41,7 +50,7 @@ export function safeText(opts: SafeTextOptions & { multiline: true }): z.ZodPipe
 export function safeText(opts: SafeTextOptions & { multiline?: false }): z.ZodString;
 export function safeText({ max, min, multiline = false, trim = false }: SafeTextOptions) {
   let base = z.string();
-  if (trim) base = base.trim();
+  if (trim) base = base.overwrite(trimBlanks);
   if (min !== undefined) base = base.min(min);
   base = base.max(max);
   if (multiline) return base.transform(stripControlCharacters);
