@@ -82,7 +82,8 @@ export function queue(name: string): Queue {
 export async function closeQueues(): Promise<void> {
   for (const { queue: q, connection } of g.queues?.values() ?? []) {
     await q.close().catch(() => undefined);
-    await connection.quit().catch(() => undefined);
+    // Redis away: quit cannot be sent, so drop the connection (it would keep reconnecting).
+    await connection.quit().catch(() => connection.disconnect());
   }
   g.queues?.clear();
 }

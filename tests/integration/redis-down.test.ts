@@ -7,6 +7,7 @@ import { POST as upload } from "@/app/api/transcription/create/route";
 import { POST as pasteText } from "@/app/api/transcription/paste-text/route";
 import path from "node:path";
 import { openSession } from "@/lib/auth/session";
+import { closeQueues } from "@/lib/jobs/contract";
 import { prisma } from "@/lib/server/prisma";
 import { redis } from "@/lib/server/redis";
 import { setupTestDatabase } from "@/tests/helpers/db";
@@ -22,8 +23,11 @@ beforeAll(async () => {
 
 jest.setTimeout(60_000);
 
-// A client that never connected would keep retrying: stop it outright.
-afterAll(() => redis().disconnect());
+// A client that never connected would keep retrying: stop it outright (the queues' producer connections too).
+afterAll(async () => {
+  await closeQueues();
+  redis().disconnect();
+});
 
 test("the login-link send answers 503 within seconds and makes no link", async () => {
   const started = Date.now();
