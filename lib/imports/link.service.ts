@@ -12,7 +12,7 @@ import { prisma } from "@/lib/server/prisma";
 import { updateLiveTask } from "@/lib/tasks/alive";
 import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";
-import { PermanentTaskError } from "@/lib/tasks/task-errors";
+import { PermanentTaskError } from "@/lib/jobs/task-errors";
 import { newTaskId } from "@/lib/tasks/task-files";
 import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
 

@@ -14,7 +14,7 @@ import { scratchDir } from "@/lib/storage/storage";
 import { assertTaskAlive, TaskGoneError, taskExists, updateLiveTask } from "@/lib/tasks/alive";
 import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";
-import { PermanentTaskError } from "@/lib/tasks/task-errors";
+import { PermanentTaskError } from "@/lib/jobs/task-errors";
 import { newTaskId } from "@/lib/tasks/task-files";
 import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { LinkFetchError } from "@/lib/links/fetch-error";
 import { MediaError } from "@/lib/media/ffmpeg";
-import { PermanentTaskError } from "@/lib/tasks/task-errors";
+import { PermanentTaskError } from "@/lib/jobs/task-errors";
 import { Backoffs } from "bullmq";
 import { defaultJobOptions } from "./contract";
 import IORedis from "ioredis";

@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { isAppError } from "@/lib/api/errors";
 import { LinkFetchError } from "@/lib/links/fetch-error";
 import { MediaError } from "@/lib/media/ffmpeg";
-import { PermanentTaskError } from "@/lib/tasks/task-errors";
+import { PermanentTaskError } from "./task-errors";
 
 /**
  * The one place that says whether a job failure is worth retrying.

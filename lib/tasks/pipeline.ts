@@ -17,7 +17,7 @@ import { scratchDir, storage } from "@/lib/storage/storage";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
 import { abortWhenGone, TaskGoneError, taskExists, updateLiveTask } from "./alive";
-import { PermanentTaskError } from "./task-errors";
+import { PermanentTaskError } from "@/lib/jobs/task-errors";
 import { mediaFolder, removeTaskFiles } from "./task-files";
 import { joinFullText } from "./task.service";
 import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
