@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
+import { defaultSpeakerNumber } from "@/lib/client/speaker-names";
 import { assignSpeakers } from "@/lib/diarization/assign";
 import type { DiarizeOptions, SpeakerTurn } from "@/lib/diarization/diarize";
 import { translatorFor } from "@/lib/i18n/server";
@@ -90,7 +91,8 @@ export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], loc
     overlap.set(key, (overlap.get(key) ?? 0) + (e.end - e.begin));
   });
   const ownNames = new Map(
-    task.speakers.filter((s) => s.name !== t("tasks.speakerDefault", { n: s.position + 1 })).map((s) => [s.id, s.name]),
+    // A default name in any language ("Speaker 2", "Sprecher 2") was never given by the owner.
+    task.speakers.filter((s) => defaultSpeakerNumber(s.name) === null).map((s) => [s.id, s.name]),
   );
   const inherited = new Map<number, string>();
   const claimed = new Set<string>();
