@@ -147,6 +147,13 @@ export async function checkSettledAndBilled(tasks: MixTask[], users: MixUser[]):
       const d = res.data?.errorDetails;
       if (!d || !d.message || !(d.suggestions?.length > 0)) problems.push({ taskId: t.taskId, kind: t.kind, problem: `failed without error details: ${JSON.stringify(d)}` });
     }
+    if (state === "done" && t.kind !== "translation" && t.kind !== "analysis") {
+      // A job redone after a kill must replace its results, not add a second copy.
+      const entries = await prisma.timelineEntry.findMany({ where: { taskId: t.taskId }, select: { begin: true, end: true, text: true } });
+      const keys = entries.map((e) => `${e.begin}-${e.end}-${e.text}`);
+      if (new Set(keys).size !== keys.length) problems.push({ taskId: t.taskId, kind: t.kind, problem: `${keys.length - new Set(keys).size} duplicated timeline entries` });
+      if (entries.length === 0) problems.push({ taskId: t.taskId, kind: t.kind, problem: "completed without a timeline" });
+    }
     if (CHARGED_KINDS.has(t.kind)) {
       const charges = await prisma.usageCharge.findMany({ where: { taskId: t.taskId }, select: { seconds: true, refundedAt: true } });
       const live = charges.filter((c) => c.refundedAt === null);

@@ -20,7 +20,7 @@ export interface KillDrillResult {
   ms: number;
 }
 
-export async function runKillDrill(opts: { kills: number; users: MixUser[]; linkUrl: string; lifeMs: [number, number]; settleMs: number; log?: (line: string) => void }): Promise<KillDrillResult> {
+export async function runKillDrill(opts: { kills: number; users: MixUser[]; linkUrl: string; lifeMs: [number, number]; settleMs: number; log?: (line: string) => void; workerLog?: string }): Promise<KillDrillResult> {
   const started = Date.now();
   const log = opts.log ?? (() => undefined);
   const tasks: MixTask[] = [];
@@ -34,7 +34,7 @@ export async function runKillDrill(opts: { kills: number; users: MixUser[]; link
   for (const user of opts.users) for (const kind of KINDS) await add(kind, user);
   const kills: KillRecord[] = [];
   for (let n = 1; n <= opts.kills; n++) {
-    const worker = startWorkerProcess();
+    const worker = startWorkerProcess({}, { logFile: opts.workerLog });
     const born = Date.now();
     const [lo, hi] = opts.lifeMs;
     // New work keeps arriving while workers die; kept at a few tasks in work so most kills land mid-task.
@@ -47,7 +47,7 @@ export async function runKillDrill(opts: { kills: number; users: MixUser[]; link
     kills.push({ n, afterMs: Date.now() - started, livedMs: Date.now() - born, inWork });
     log(`kill ${n}: worker lived ${Date.now() - born} ms, ${inWork} tasks in work`);
   }
-  const last = startWorkerProcess();
+  const last = startWorkerProcess({}, { logFile: opts.workerLog });
   const stuck = await waitAllSettled(tasks, opts.settleMs);
   const problems = await checkSettledAndBilled(tasks, opts.users);
   killHard(last);

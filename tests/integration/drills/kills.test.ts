@@ -54,7 +54,11 @@ it(`every task of every kind ends completed or failed, with minutes right, throu
     lifeMs: [1500, 7000],
     settleMs: FULL ? 600_000 : 90_000,
     log: (l) => lines.push(l),
+    workerLog: path.join(tmp, "worker.log"),
   });
+  // What the workers said about each task that did not end well.
+  const workerLog = fs.existsSync(path.join(tmp, "worker.log")) ? fs.readFileSync(path.join(tmp, "worker.log"), "utf8").split("\n") : [];
+  const aboutProblems = Object.fromEntries(result.problems.map((p) => [p.taskId, workerLog.filter((l) => l.includes(p.taskId)).slice(-12).map((l) => l.slice(0, 300))]));
   const outcomes: Record<string, number> = {};
   for (const t of result.tasks) {
     const { status } = await standing(t);
@@ -68,6 +72,7 @@ it(`every task of every kind ends completed or failed, with minutes right, throu
     killsDuringWork: result.kills.filter((k) => k.inWork > 0).length,
     seconds: Math.round(result.ms / 1000),
     problems: result.problems,
+    aboutProblems,
     log: lines.filter((l) => l.startsWith("submit")),
   };
   if (process.env.DRILL_REPORT) fs.writeFileSync(process.env.DRILL_REPORT, JSON.stringify(summary, null, 2) + "\n" + lines.join("\n") + "\n");
