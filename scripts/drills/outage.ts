@@ -20,6 +20,8 @@ export interface OutageAnswer {
   ms: number;
   hung: boolean;
   problem: string | null;
+  /** A task the web accepted while the service was down: it must still finish afterwards. */
+  acceptedTask: string | null;
 }
 
 /** A clear answer arrives within this long. */
@@ -46,7 +48,16 @@ export async function probeDuringOutage(service: "postgres" | "redis", token: st
     else if (route === "GET /api/health") problem = a.status === 503 || a.code === 503 || /"(database|redis)":"error"/.test(a.text) ? null : `health does not report ${service} down (${a.status})`;
     else if (a.status === 200 && a.code === 200) problem = null; // served anyway (e.g. from the service that is up)
     else if (a.status !== 503 || a.errorKey !== "common.serviceUnavailable") problem = `expected 503 common.serviceUnavailable, got ${a.status}/${a.code} ${a.errorKey ?? ""}`;
-    answers.push({ service, route, status: a.status, code: a.code, errorKey: a.errorKey, ms: a.ms, hung: a.hung, problem });
+    answers.push({ service, route, status: a.status, code: a.code, errorKey: a.errorKey, ms: a.ms, hung: a.hung, problem, acceptedTask: a.code === 200 && route.startsWith("POST") ? createdTaskId(a.text) : null });
   }
   return answers;
+}
+
+function createdTaskId(latin1: string): string | null {
+  try {
+    const data = (JSON.parse(Buffer.from(latin1, "latin1").toString("utf8")) as { data?: { id?: string; task?: { id: string }; tasks?: { id: string }[] } }).data;
+    return data?.id ?? data?.task?.id ?? data?.tasks?.[0]?.id ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -22,4 +22,6 @@ process.env.APP_URL = "http://127.0.0.1:3000";
 process.env.LINK_IMPORT_TEST_HOSTS = `127.0.0.1:${SITE_PORT}`;
 process.env.LINK_IMPORT_RATE_PER_HOUR = "10000";
 process.env.WORKER_LOCK_MS = "3000";
+// The periodic sweep (re-queues work whose job Redis lost) runs often, so the drill need not wait a minute for it.
+process.env.WORKER_SWEEP_MS = "5000";
 export const FULL = process.env.DRILL_FULL === "1";

@@ -95,6 +95,8 @@ it("tasks survive restarts of Redis and PostgreSQL, and the web answers a clear 
     await sleep(DOWN_MS);
     pg.start();
   }
+  // Tasks the web accepted while a service was down are owed a result too.
+  for (const o of outages) if (o.acceptedTask) tasks.push({ kind: o.route.includes("paste") ? "text" : "upload", taskId: o.acceptedTask, submittedAt: 0 });
   const stuck = await waitAllSettled(tasks, FULL ? 300_000 : 90_000);
   const problems = await checkSettledAndBilled(tasks, users);
   // A few seconds of outage is a transient failure: retried, not a task the user loses.
