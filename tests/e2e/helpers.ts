@@ -75,3 +75,39 @@ export async function uploadAndOpen(page: Page, kind: "audio" | "video", file: s
   await expect(page.getByTestId("transcript-entry").first()).toBeVisible();
   return item;
 }
+
+/** Adds a document from pasted text through the add-options menu; `text`'s first line is its title. */
+export async function pasteDocument(page: Page, text: string) {
+  await page.getByTestId("add-options-button").click();
+  await page.getByTestId("add-option-document").click();
+  await page.getByTestId("document-tab-paste").click();
+  await page.getByTestId("document-text-input").fill(text);
+  await page.getByTestId("document-submit").click();
+  await page.getByTestId("document-confirm").click();
+}
+
+export interface Announcement {
+  title: string;
+  body: string;
+}
+
+/** Init script (page.addInitScript): wraps window.Notification so the test can see what was announced (the real one still runs). */
+export function recordNotifications() {
+  const Real = window.Notification;
+  const shown: Announcement[] = [];
+  (window as unknown as { __notifications: Announcement[] }).__notifications = shown;
+  class Recording extends Real {
+    constructor(title: string, options?: NotificationOptions) {
+      shown.push({ title, body: options?.body ?? "" });
+      super(title, options);
+    }
+  }
+  Object.defineProperty(Recording, "permission", { get: () => Real.permission });
+  Object.defineProperty(Recording, "requestPermission", { value: (...args: Parameters<typeof Real.requestPermission>) => Real.requestPermission(...args) });
+  Object.defineProperty(window, "Notification", { value: Recording, configurable: true, writable: true });
+}
+
+/** What the page announced since recordNotifications was installed. */
+export function announcements(page: Page): Promise<Announcement[]> {
+  return page.evaluate(() => (window as unknown as { __notifications: Announcement[] }).__notifications);
+}

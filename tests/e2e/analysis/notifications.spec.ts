@@ -1,27 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "playwright/test";
-import { CORPUS, openUpload, signIn } from "../helpers";
-
-interface Recorded {
-  title: string;
-  body: string;
-}
-
-/** Init script: wraps window.Notification so the test can see what was announced (the real one still runs). */
-function recordNotifications() {
-  const Real = window.Notification;
-  const shown: Recorded[] = [];
-  (window as unknown as { __notifications: Recorded[] }).__notifications = shown;
-  class Recording extends Real {
-    constructor(title: string, options?: NotificationOptions) {
-      shown.push({ title, body: options?.body ?? "" });
-      super(title, options);
-    }
-  }
-  Object.defineProperty(Recording, "permission", { get: () => Real.permission });
-  Object.defineProperty(Recording, "requestPermission", { value: (...args: Parameters<typeof Real.requestPermission>) => Real.requestPermission(...args) });
-  Object.defineProperty(window, "Notification", { value: Recording, configurable: true, writable: true });
-}
+import { announcements, CORPUS, openUpload, recordNotifications, signIn } from "../helpers";
 
 /** Init script: the browser has not been asked yet, and answers the way Chrome's quiet prompt does ("default", no decision). */
 function quietPermissionPrompt() {
@@ -50,7 +29,7 @@ test.describe("with notifications allowed", () => {
 
     const item = await upload(page, path.join(CORPUS, "single/en_jfk.wav"));
     await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
-    const announced = () => page.evaluate(() => (window as unknown as { __notifications: Recorded[] }).__notifications);
+    const announced = () => announcements(page);
     await expect.poll(announced).toContainEqual({ title: "Transcription complete", body: "“en_jfk” has been transcribed." });
 
     // Reloading shows the same finished task: old news is not announced again.

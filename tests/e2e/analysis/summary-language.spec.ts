@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "playwright/test";
-import { signIn } from "../helpers";
+import { pasteDocument, signIn } from "../helpers";
 
 // A newcomer saved the summary style in English, switched the interface to Chinese and
 // summarised again: the local analyzer's headings (Overview, Key points, ...) and its Ask AI
@@ -18,12 +18,7 @@ const NOTES = [
 ].join("\n");
 
 async function pasteAndOpen(page: Page, text: string, title: string) {
-  await page.getByTestId("add-options-button").click();
-  await page.getByTestId("add-option-document").click();
-  await page.getByTestId("document-tab-paste").click();
-  await page.getByTestId("document-text-input").fill(text);
-  await page.getByTestId("document-submit").click();
-  await page.getByTestId("document-confirm").click();
+  await pasteDocument(page, text);
   const item = page.getByTestId("task-item").filter({ hasText: title }).first();
   await item.getByTestId("task-open").click();
   await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
