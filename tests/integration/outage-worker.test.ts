@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +8,8 @@ import { PrismaClient } from "@/lib/server/generated/prisma/client";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { jobRunner } from "@/workers/run-job";
 import { setupTestDatabase } from "@/tests/helpers/db";
+import { waitFor } from "@/tests/helpers/wait";
+import { killHard, startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
 
 // PostgreSQL away for a few seconds is an outage, not the job's fault and not
 // the worker's end: the worker stays up (start-up sweep failing is logged and
@@ -24,6 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopWorkers();
   await closeQueues();
   for (const c of connections) c.disconnect();
   redis().disconnect();
@@ -34,16 +36,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 test("the worker started while PostgreSQL is down stays up, beats, and stops cleanly on SIGTERM", async () => {
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tingji-outage-")), "worker.log");
   const stderr = fs.openSync(log, "a");
-  const child = spawn(path.join(process.cwd(), "node_modules/.bin/tsx"), ["--conditions=react-server", "workers/main.ts"], {
-    env: { ...process.env, DATABASE_URL: NOWHERE, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", stderr],
-    detached: true,
-  });
+  const child = startWorkerProcess({ env: { DATABASE_URL: NOWHERE }, stderr });
   fs.closeSync(stderr);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   try {
-    const deadline = Date.now() + 45_000;
-    while (Date.now() < deadline && child.exitCode === null && !fs.readFileSync(log, "utf8").includes("start-up sweep failed")) await sleep(300);
+    // Until the worker logs the failed sweep, or dies.
+    await waitFor("the worker's log", async () => child.exitCode !== null || fs.readFileSync(log, "utf8").includes("start-up sweep failed"), { timeoutMs: 45_000, everyMs: 300 });
     expect(fs.readFileSync(log, "utf8")).toContain("start-up sweep failed");
     await sleep(2_000);
     expect(child.exitCode).toBeNull();
@@ -52,7 +50,7 @@ test("the worker started while PostgreSQL is down stays up, beats, and stops cle
     const code = await Promise.race([exited, sleep(20_000).then(() => "still running")]);
     expect(code).toBe(0);
   } finally {
-    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    await killHard(child);
   }
 });
 

@@ -1,15 +1,14 @@
 import { SPEECH_PORT } from "./reliability-cancel.env";
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import path from "node:path";
-import { POST as create } from "@/app/api/transcription/create/route";
 import { requestCancel } from "@/lib/jobs/cancel";
 import { bullPrefix, closeQueues, jobIdFor, queue, queues } from "@/lib/jobs/contract";
 import { redis } from "@/lib/server/redis";
 import { prisma } from "@/lib/server/prisma";
 import { setupTestDatabase } from "@/tests/helpers/db";
-import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
+import { uploadClip } from "@/tests/helpers/uploads";
 import { signIn } from "@/tests/helpers/users";
+import { waitFor, type WaitOptions } from "@/tests/helpers/wait";
+import { startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
 
 // Abort signals reach the work in flight: a cancel request (what deleting a task
 // sends) stops the worker's running job at once, and SIGTERM hands running jobs
@@ -22,7 +21,6 @@ let mode: Mode = "hang";
 let requests = 0;
 let abandoned = 0;
 let server: http.Server;
-const workers: ChildProcess[] = [];
 let user: Awaited<ReturnType<typeof signIn>>;
 
 beforeAll(async () => {
@@ -45,90 +43,72 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const w of workers) if (w.exitCode === null) w.kill("SIGKILL");
+  await stopWorkers();
   await closeQueues();
   await new Promise((r) => server.close(r));
 });
 
-function startWorker(): ChildProcess {
-  // node itself (not npx) so that the signal goes to the worker and its exit is the worker's.
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "workers/main.ts"], {
-    cwd: path.resolve(__dirname, "../.."),
-    env: { ...process.env, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  workers.push(child);
-  return child;
-}
-
-async function upload() {
-  const form = await formWithFiles([{ path: path.join(CORPUS, "single/en_jfk.wav"), type: "audio/wav" }]);
-  const res = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form });
-  expect(res.code).toBe(200);
-  return res.data.tasks[0]!.id;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const upload = () => uploadClip(user.token);
+// Poll often: some of these waits are part of what is timed.
+const often = (timeoutMs = 60_000): WaitOptions => ({ timeoutMs, everyMs: 100 });
 
 const jobOf = (taskId: string) => queue(queues.media).getJob(jobIdFor("transcription.run", taskId));
+
+/** Uploads a clip and returns its task once the running worker's speech request hangs on the server. */
+async function uploadAndHang(): Promise<string> {
+  mode = "hang";
+  requests = 0;
+  abandoned = 0;
+  const id = await upload();
+  await waitFor("the speech request", async () => requests > 0, often());
+  return id;
+}
 
 it("SIGTERM hands a running job back within WORKER_SHUTDOWN_MS, and the next worker finishes it", async () => {
   mode = "hang";
   const id = await upload();
-  const first = startWorker();
-  await waitFor("the speech request", async () => requests > 0);
+  const first = startWorkerProcess();
+  await waitFor("the speech request", async () => requests > 0, often());
   const exited = new Promise<number | null>((r) => first.once("exit", (code) => r(code)));
   const t0 = Date.now();
   first.kill("SIGTERM");
   expect(await exited).toBe(0);
   expect(Date.now() - t0).toBeLessThan(3_000 + 2_000);
   // The request in flight was abandoned, and the job waits again with no attempt used up.
-  await waitFor("the request to be dropped", async () => abandoned > 0, 5_000);
+  await waitFor("the request to be dropped", async () => abandoned > 0, often(5_000));
   const job = (await jobOf(id))!;
   expect(await job.getState()).toMatch(/delayed|waiting|prioritized/);
   expect(job.attemptsMade).toBe(0);
   expect(job.stalledCounter ?? 0).toBe(0);
 
   mode = "ok";
-  startWorker();
-  await waitFor("completion by the next worker", async () => (await prisma.task.findUniqueOrThrow({ where: { id } })).status === "completed");
+  startWorkerProcess();
+  await waitFor("completion by the next worker", async () => (await prisma.task.findUniqueOrThrow({ where: { id } })).status === "completed", often());
 });
 
 it("a cancel request stops the task's running job at once, and the job is not retried", async () => {
-  mode = "hang";
-  requests = 0;
-  abandoned = 0;
-  const id = await upload();
-  await waitFor("the speech request", async () => requests > 0);
+  const id = await uploadAndHang();
   const t0 = Date.now();
   await requestCancel(id);
-  await waitFor("the request to be dropped", async () => abandoned > 0, 5_000);
+  await waitFor("the request to be dropped", async () => abandoned > 0, often(5_000));
   expect(Date.now() - t0).toBeLessThan(2_000);
-  const job = await waitFor("the job to fail", async () => {
-    const j = await jobOf(id);
-    return j && (await j.isFailed()) && j;
-  });
+  const job = await waitFor(
+    "the job to fail",
+    async () => {
+      const j = await jobOf(id);
+      return j && (await j.isFailed()) && j;
+    },
+    often(),
+  );
   expect(job.failedReason).toBe("cancelled");
   expect(requests).toBe(1);
 });
 
 it("a worker that loses its job's lock stops working on it (another worker may own it now)", async () => {
-  mode = "hang";
-  requests = 0;
-  abandoned = 0;
-  const id = await upload();
-  await waitFor("the speech request", async () => requests > 0);
+  const id = await uploadAndHang();
   // As if the lock had lapsed and another worker had taken the job: the next renewal fails.
   await redis().del(`${bullPrefix()}:${queues.media}:${jobIdFor("transcription.run", id)}:lock`);
-  await waitFor("the request to be dropped", async () => abandoned > 0, 10_000);
+  await waitFor("the request to be dropped", async () => abandoned > 0, often(10_000));
   // The job is not lost: the stalled-job check hands it out again.
-  await waitFor("the job to run again", async () => requests > 1, 20_000);
+  await waitFor("the job to run again", async () => requests > 1, often(20_000));
 });

@@ -2,11 +2,11 @@ import { CLOSED_PORT } from "./reliability-link.env";
 import net from "node:net";
 import { Worker } from "bullmq";
 import { POST as importLink } from "@/app/api/transcription/import-link/route";
-import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
 import { bullPrefix, closeQueues, jobIdFor, queue, queues } from "@/lib/jobs/contract";
 import { newRedisConnection } from "@/lib/server/redis";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call } from "@/tests/helpers/api";
+import { taskOnceItIs } from "@/tests/helpers/uploads";
 import { signIn } from "@/tests/helpers/users";
 import { runTranscriptionJob } from "@/workers/transcription";
 
@@ -39,13 +39,9 @@ it("an unreachable site fails with the link's message after the retries", async 
   const res = await call<{ task: { id: string } }>(importLink, { token: user.token, json: { url: `http://127.0.0.1:${port}/watch/talk.mp4` } });
   expect(res.code).toBe(200);
   const id = res.data.task.id;
-  let task: { status: string; errorDetails: { errorCode: string; message: string; suggestions: string[] } | null } | undefined;
-  for (let i = 0; i < 600 && task?.status !== "failed"; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    task = (await call<NonNullable<typeof task>>(getTask, { token: user.token, params: { id } })).data;
-  }
-  expect(task?.status).toBe("failed");
-  expect(task!.errorDetails).toMatchObject({ errorCode: "link_network", message: "The video platform could not be reached", suggestions: expect.arrayContaining(["checkNetwork", "retryLater"]) });
+  const task = await taskOnceItIs(user.token, id, "failed", { everyMs: 100 });
+  expect(task.status).toBe("failed");
+  expect(task.errorDetails).toMatchObject({ errorCode: "link_network", message: "The video platform could not be reached", suggestions: expect.arrayContaining(["checkNetwork", "retryLater"]) });
   // Retried: a network fault may pass.
   const job = await queue(queues.media).getJob(jobIdFor("transcription.run", id));
   expect(job?.attemptsMade).toBe(3);

@@ -1,5 +1,5 @@
 import { BOT_KEY, BOT_PORT } from "./reliability-meeting.env";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +10,8 @@ import { setupTestDatabase } from "@/tests/helpers/db";
 import { call, CORPUS } from "@/tests/helpers/api";
 import { startFakeMeetingBot, type FakeMeetingBot } from "@/tests/helpers/fake-meeting-bot";
 import { signIn } from "@/tests/helpers/users";
+import { waitFor } from "@/tests/helpers/wait";
+import { startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
 
 // A meeting watch lasts as long as the meeting (hours). Stopping the worker must
 // not wait for it: the watch aborts at once, goes back to the queue without
@@ -18,7 +20,6 @@ jest.setTimeout(120_000);
 
 let bot: FakeMeetingBot;
 let tmp: string;
-const workers: ChildProcess[] = [];
 
 beforeAll(async () => {
   await setupTestDatabase();
@@ -30,31 +31,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const w of workers) if (w.exitCode === null) w.kill("SIGKILL");
+  await stopWorkers();
   await closeQueues();
   await bot?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "workers/main.ts"], {
-    cwd: path.resolve(__dirname, "../.."),
-    env: { ...process.env, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  workers.push(child);
-  return child;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const often = { everyMs: 100 };
 
 it("SIGTERM stops a meeting watch at once, and the next worker resumes it to the transcript", async () => {
   const user = await signIn("meeting");
@@ -63,8 +46,8 @@ it("SIGTERM stops a meeting watch at once, and the next worker resumes it to the
   const id = res.data.task.id;
   const watch = () => queue(queues.meetings).getJob(jobIdFor("meeting.watch", id));
 
-  const first = startWorker();
-  await waitFor("the bot in the meeting", async () => (await prisma.task.findUniqueOrThrow({ where: { id } })).meetingStatus === "in_meeting");
+  const first = startWorkerProcess();
+  await waitFor("the bot in the meeting", async () => (await prisma.task.findUniqueOrThrow({ where: { id } })).meetingStatus === "in_meeting", often);
   const exited = new Promise<number | null>((r) => first.once("exit", (code) => r(code)));
   const t0 = Date.now();
   first.kill("SIGTERM");
@@ -76,11 +59,15 @@ it("SIGTERM stops a meeting watch at once, and the next worker resumes it to the
   expect(job.attemptsMade).toBe(0);
   expect((await prisma.task.findUniqueOrThrow({ where: { id } })).status).toBe("queued");
 
-  startWorker();
-  const done = await waitFor("the transcript", async () => {
-    const t = await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true, meetingStatus: true, fullText: true } });
-    return t.status === "completed" && t;
-  });
+  startWorkerProcess();
+  const done = await waitFor(
+    "the transcript",
+    async () => {
+      const t = await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true, meetingStatus: true, fullText: true } });
+      return t.status === "completed" && t;
+    },
+    often,
+  );
   expect(done.meetingStatus).toBe("ended");
   expect(done.fullText?.length).toBeGreaterThan(10);
   expect(bot.requests.filter((r) => r.method === "POST").length).toBe(1); // one bot, followed by both workers

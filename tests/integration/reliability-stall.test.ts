@@ -1,17 +1,16 @@
 import "./reliability-stall.env";
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { UnrecoverableError, Worker } from "bullmq";
-import { POST as create } from "@/app/api/transcription/create/route";
-import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
 import { GET as usage } from "@/app/api/usage/route";
 import { bullPrefix, closeQueues, heartbeatKey, jobIdFor, queue, queues } from "@/lib/jobs/contract";
 import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { sweepTasks } from "@/workers/recovery";
 import { setupTestDatabase } from "@/tests/helpers/db";
-import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
+import { call } from "@/tests/helpers/api";
+import { taskOnceItIs, uploadClip } from "@/tests/helpers/uploads";
 import { signIn } from "@/tests/helpers/users";
+import { killHard, startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
 
 // A job BullMQ gives up on while workers keep running (its worker vanished and
 // it stalled past maxStalledCount, or its failure was never recorded) must end
@@ -31,35 +30,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (worker?.pid && worker.exitCode === null) {
-    try {
-      process.kill(-worker.pid, "SIGKILL");
-    } catch {
-      // gone
-    }
-  }
+  await stopWorkers();
   await closeQueues();
   for (const c of connections) c.disconnect();
 });
 
-async function upload() {
-  const form = await formWithFiles([{ path: path.join(CORPUS, "single/en_jfk.wav"), type: "audio/wav" }]);
-  const res = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form });
-  expect(res.code).toBe(200);
-  return res.data.tasks[0]!.id;
-}
+const upload = () => uploadClip(user.token);
 
 const usedMinutes = async () => (await call<{ usedMinutes: number }>(usage, { token: user.token })).data.usedMinutes;
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A worker that takes the job and then vanishes without a word (as if SIGKILLed): its lock is never renewed. */
 async function takeAndVanish(jobId: string) {
@@ -80,16 +58,8 @@ it("a job that stalls past maxStalledCount while the worker runs ends its task f
   await takeAndVanish(jobIdFor("transcription.run", id));
   await prisma.task.update({ where: { id }, data: { status: "transcribing" } });
 
-  worker = spawn("npx", ["tsx", "--conditions=react-server", "workers/main.ts"], {
-    cwd: path.resolve(__dirname, "../.."),
-    env: { ...process.env, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const failed = await waitFor("the stalled task to be finalised", async () => {
-    const t = await call<{ status: string; errorDetails: { errorCode: string; message: string; suggestions: string[] } | null }>(getTask, { token: user.token, params: { id } });
-    return t.data.status === "failed" && t.data;
-  });
+  worker = startWorkerProcess();
+  const failed = await taskOnceItIs(user.token, id, "failed");
   expect(failed.errorDetails).toMatchObject({ errorCode: "transcription_failed", message: "Transkription fehlgeschlagen" });
   expect(failed.errorDetails!.suggestions.length).toBeGreaterThan(0);
   expect(await usedMinutes()).toBeCloseTo(before, 5);
@@ -102,11 +72,7 @@ it("a job that stalls past maxStalledCount while the worker runs ends its task f
 
 it("the sweep finalises a task whose job failed without anyone recording it, and queues one whose job is gone", async () => {
   // Nobody runs these jobs: the worker of the first test is stopped first.
-  if (worker?.pid && worker.exitCode === null) {
-    const exited = new Promise((r) => worker!.once("exit", r));
-    process.kill(-worker.pid, "SIGKILL");
-    await exited;
-  }
+  if (worker) await killHard(worker);
   const before = await usedMinutes();
   const failedId = await upload();
   const lostId = await upload();

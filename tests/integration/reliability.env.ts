@@ -1,10 +1,7 @@
 // Imported first by reliability.test.ts: settings must be in place before
 // lib/server/env.ts reads (and caches) them.
-export const SPEECH_PORT = 41000 + Math.floor(Math.random() * 9000);
-process.env.SPEECH_ENGINE = "openai";
-process.env.SPEECH_API_BASE_URL = `http://127.0.0.1:${SPEECH_PORT}/v1`;
-process.env.SPEECH_API_KEY = "sk-loopback";
-process.env.SPEECH_MODEL = "whisper-loopback";
-// Let the job's own retries do the retrying, and take over a dead worker's job quickly.
-process.env.SPEECH_API_MAX_RETRIES = "0";
+import { pointSpeechAtLoopback } from "@/tests/helpers/loopback-speech-env";
+
+export const SPEECH_PORT = pointSpeechAtLoopback();
+// Take over a dead worker's job quickly.
 process.env.WORKER_LOCK_MS = "4000";

@@ -1,14 +1,13 @@
 import { SPEECH_PORT } from "./reliability.env";
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import path from "node:path";
-import { POST as create } from "@/app/api/transcription/create/route";
-import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
 import { GET as usage } from "@/app/api/usage/route";
 import { prisma } from "@/lib/server/prisma";
 import { setupTestDatabase } from "@/tests/helpers/db";
-import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
+import { call } from "@/tests/helpers/api";
+import { taskOnceItIs, uploadClip } from "@/tests/helpers/uploads";
 import { signIn } from "@/tests/helpers/users";
+import { waitFor } from "@/tests/helpers/wait";
+import { killHard, startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
 
 // The worker as it runs in production (its own process, BullMQ, Redis) with an
 // OpenAI-compatible speech server on loopback that we can make fail, hang or
@@ -21,7 +20,6 @@ type Mode = "ok" | "fail" | "hang" | "silence";
 let mode: Mode = "ok";
 const requests: { auth?: string; model: boolean }[] = [];
 let server: http.Server;
-const workers: ChildProcess[] = [];
 let user: Awaited<ReturnType<typeof signIn>>;
 
 const SPOKEN = "And so my fellow Americans ask not what your country can do for you";
@@ -51,69 +49,28 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const w of workers) if (w.exitCode === null && w.signalCode === null) killHard(w);
+  await stopWorkers();
   await new Promise((r) => server.close(r));
 });
 
-function startWorker(): ChildProcess {
-  const child = spawn("npx", ["tsx", "--conditions=react-server", "workers/main.ts"], {
-    cwd: path.resolve(__dirname, "../.."),
-    env: { ...process.env, LOG_LEVEL: "warn" },
-    // Its own process group, so killHard takes npx, tsx and node down together.
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  workers.push(child);
-  return child;
-}
-
-/** Kills the worker and every process under it (npx → tsx → node), as a crash would. */
-function killHard(child: ChildProcess) {
-  try {
-    process.kill(-child.pid!, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}
-
-async function upload(file = "single/en_jfk.wav") {
-  const form = await formWithFiles([{ path: path.join(CORPUS, file), type: "audio/wav" }]);
-  const res = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form });
-  expect(res.code).toBe(200);
-  return res.data.tasks[0]!.id;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function taskJson(id: string) {
-  const res = await call<{ status: string; timeline: { text: string }[]; errorDetails: { errorCode: string; message: string; suggestions: string[] } | null }>(getTask, { token: user.token, params: { id } });
-  return res.data;
-}
+const upload = (file?: string) => uploadClip(user.token, file);
+// A transcription takes a while on two cores.
+const LONG = { timeoutMs: 90_000 };
+const whenTask = (id: string, status: string) => taskOnceItIs(user.token, id, status, LONG);
 
 it("a worker that dies mid-transcription is replaced and the task completes without redoing its first step", async () => {
   mode = "hang";
   const id = await upload();
-  const first = startWorker();
+  const first = startWorkerProcess();
   // The worker has normalised the audio and is waiting on the speech server.
-  await waitFor("the speech request", async () => requests.length > 0);
+  await waitFor("the speech request", async () => requests.length > 0, LONG);
   const steps = await prisma.task.findUniqueOrThrow({ where: { id }, select: { completedSteps: true, status: true } });
   expect(steps).toEqual({ completedSteps: ["prepare"], status: "transcribing" });
-  killHard(first);
+  await killHard(first);
 
   mode = "ok";
-  startWorker();
-  const done = await waitFor("completion", async () => {
-    const t = await taskJson(id);
-    return t.status === "completed" && t;
-  });
+  startWorkerProcess();
+  const done = await whenTask(id, "completed");
   expect(done.timeline.map((e) => e.text).join(" ")).toContain("fellow Americans");
   expect(requests.length).toBe(2);
   expect(requests.every((r) => r.auth === "Bearer sk-loopback" && r.model)).toBe(true);
@@ -126,10 +83,7 @@ it("a failed attempt is retried and then succeeds", async () => {
   requests.length = 0;
   mode = "fail";
   const id = await upload();
-  const done = await waitFor("completion after a retry", async () => {
-    const t = await taskJson(id);
-    return t.status === "completed" && t;
-  });
+  const done = await whenTask(id, "completed");
   expect(requests.length).toBe(2);
   expect(done.errorDetails).toBeNull();
 });
@@ -139,10 +93,7 @@ it("audio with no speech fails at once with its details and the minutes come bac
   mode = "silence";
   const before = (await call<{ usedMinutes: number }>(usage, { token: user.token })).data.usedMinutes;
   const id = await upload("single/en_LDC93S1.wav");
-  const failed = await waitFor("the failure", async () => {
-    const t = await taskJson(id);
-    return t.status === "failed" && t;
-  });
+  const failed = await whenTask(id, "failed");
   expect(requests.length).toBe(1); // not retried: retrying cannot help
   expect(failed.errorDetails).toMatchObject({ errorCode: "no_speech" });
   expect(failed.errorDetails!.message.length).toBeGreaterThan(5);
