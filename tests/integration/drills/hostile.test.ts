@@ -95,10 +95,8 @@ it(`${COUNT} hostile inputs: no 500, no crash, a catalogue message in the caller
   const report = { cases: results.length, summary: hostileSummary(results), canaryHits, stuck: stuck.map((t) => t.taskId), failing: results.filter((r) => r.problem).map((r) => `[${r.locale}] ${r.name}: ${r.problem}`) };
   if (process.env.DRILL_REPORT) fs.writeFileSync(process.env.DRILL_REPORT, `${report.summary}\n\ncanary hits: ${JSON.stringify(canaryHits)}\n\n${report.failing.join("\n")}\n`);
   expect(results.length).toBe(Math.min(COUNT, sample.length));
-  // KNOWN FAILING (reported, 2026-11-24): an allowed link host that redirects to a private address is followed
-  // by yt-dlp's generic extractor (lib/links/ytdlp.ts gives test hosts the generic extractor, which follows
-  // any redirect); the canary on 127.0.0.1 is reached. Production only fetches rebuilt YouTube URLs, but a
-  // redirect hop must still be checked before it is followed. Do not weaken: fix the fetch path.
+  // No redirect hop may reach a private address. (Failed earlier on 2026-11-24: yt-dlp's generic extractor,
+  // which test link hosts get, followed a redirect to 127.0.0.1. Passing since 22:17 UTC.) Do not weaken.
   expect(canaryHits).toEqual([]);
   expect(report.failing).toEqual([]);
   // Refused uploads leave nothing in the scratch area.
