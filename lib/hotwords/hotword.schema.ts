@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeId, safeText } from "@/lib/api/text";
+import { safeId, safeText, trimBlanks } from "@/lib/api/text";
 
 // Hotword rules (spec §5): not empty; at most 15 Chinese characters or 7
 // English words; at most 500 per user; batch input is one per line. Plain
@@ -20,7 +20,7 @@ export function hotwordLanguage(text: string): HotwordLanguage {
 
 /** Checks one hotword; Chinese ones count characters (spaces aside), others count words. */
 export function checkHotword(raw: string): { ok: true; text: string; language: HotwordLanguage } | { ok: false; problem: HotwordProblem } {
-  const text = raw.replace(/\s+/g, " ").trim();
+  const text = trimBlanks(raw.replace(/\s+/g, " "));
   if (!text) return { ok: false, problem: "empty" };
   const language = hotwordLanguage(text);
   const tooLong = language === "zh" ? [...text.replace(/\s/g, "")].length > MAX_CHINESE_CHARS : text.split(" ").length > MAX_ENGLISH_WORDS || text.length > 100;
@@ -29,7 +29,7 @@ export function checkHotword(raw: string): { ok: true; text: string; language: H
 
 /** The lines of a batch, trimmed, blank lines and repeats left out. */
 export function batchLines(input: string): string[] {
-  return [...new Set(input.split(/\r?\n/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean))];
+  return [...new Set(input.split(/\r?\n/).map((l) => trimBlanks(l.replace(/\s+/g, " "))).filter(Boolean))];
 }
 
 export const hotwordIdParams = z.object({ id: safeId });

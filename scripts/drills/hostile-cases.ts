@@ -282,8 +282,7 @@ export function generateCases(fx: Fixtures, opts: { count: number; seed: number;
     for (const [label, s] of HOSTILE_STRINGS) {
       const route = key.split(" ")[0] as RouteName;
       const tooLong = [...s].length > (limits[key] ?? 200);
-      // (Zero-width-only names are accepted today: format characters are not control characters. Reported, not asserted.)
-      const blank = (label === "spaces only" || label === "only NUL") && needsName.has(key);
+      const blank = (label === "spaces only" || label === "only NUL" || label === "zero-width only") && needsName.has(key);
       // An email, a token, a language code, a device id, a meeting URL: none of these strings is one.
       const strictFormat = ["language", "sendLink", "verifyLink", "devLogin", "joinMeeting"].includes(key) && !(key === "sendLink" && label === "overlong 201");
       // NUL and control characters: refused, or accepted with them stripped (the runner checks what was stored).
