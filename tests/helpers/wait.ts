@@ -17,3 +17,5 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

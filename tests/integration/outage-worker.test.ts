@@ -8,7 +8,7 @@ import { PrismaClient } from "@/lib/server/generated/prisma/client";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { jobRunner } from "@/workers/run-job";
 import { setupTestDatabase } from "@/tests/helpers/db";
-import { waitFor } from "@/tests/helpers/wait";
+import { sleep, waitFor } from "@/tests/helpers/wait";
 import { killHard, startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
 
 // PostgreSQL away for a few seconds is an outage, not the job's fault and not
@@ -31,13 +31,10 @@ afterAll(async () => {
   redis().disconnect();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test("the worker started while PostgreSQL is down stays up, beats, and stops cleanly on SIGTERM", async () => {
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tingji-outage-")), "worker.log");
-  const stderr = fs.openSync(log, "a");
-  const child = startWorkerProcess({ env: { DATABASE_URL: NOWHERE }, stderr });
-  fs.closeSync(stderr);
+  const child = startWorkerProcess({ env: { DATABASE_URL: NOWHERE }, stderr: { file: log } });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   try {
     // Until the worker logs the failed sweep, or dies.

@@ -11,7 +11,7 @@ import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-v
 import { signIn } from "@/tests/helpers/users";
 import { removeMixScratch, standing } from "@/scripts/drills/task-mix";
 import { runKillDrill } from "@/scripts/drills/worker-kills";
-import { killAllStarted } from "@/scripts/drills/worker-process";
+import { stopWorkers } from "@/tests/helpers/worker-process";
 
 // The worker-kill drill: the real worker process is SIGKILLed at random moments
 // while uploads, merges, documents, pasted text, links (loopback site + yt-dlp),
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  killAllStarted();
+  await stopWorkers();
   await speech?.close();
   await ai?.close();
   await site?.close();

@@ -13,7 +13,8 @@ import { signIn } from "@/tests/helpers/users";
 import { probeDuringOutage, type OutageAnswer } from "@/scripts/drills/outage";
 import { PrivatePostgres, PrivateRedis } from "@/scripts/drills/private-services";
 import { checkSettledAndBilled, KINDS, removeMixScratch, standing, submit, waitAllSettled, type MixTask } from "@/scripts/drills/task-mix";
-import { killAllStarted, sleep, startWorkerProcess } from "@/scripts/drills/worker-process";
+import { sleep } from "@/tests/helpers/wait";
+import { startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
 
 // The restart drill: web (route handlers here) and the real worker process run
 // against a private PostgreSQL and Redis; each is restarted while tasks of every
@@ -46,7 +47,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  killAllStarted();
+  await stopWorkers();
   await speech?.close();
   await ai?.close();
   await site?.close();
@@ -66,7 +67,7 @@ it("tasks survive restarts of Redis and PostgreSQL, and the web answers a clear 
   const user = await signIn("restart");
   const users = [user];
   const workerLog = path.join(tmp, "worker.log");
-  const worker = startWorkerProcess({}, { supervised: true, logFile: workerLog });
+  const worker = startWorkerProcess({ supervised: true, stderr: { file: workerLog }, logLevel: "warn" });
   const exits: string[] = [];
   worker.on("exit", (code, signal) => exits.push(`worker (supervisor) exited ${code ?? signal}`));
   const tasks: MixTask[] = [];
