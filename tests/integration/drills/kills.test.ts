@@ -1,14 +1,9 @@
-import { AI_PORT, FULL, SITE_PORT, SPEECH_PORT } from "./kills.env";
-import { execFileSync } from "node:child_process";
+import { FULL, PORTS } from "./kills.env";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { setupTestDatabase } from "@/tests/helpers/db";
-import { CORPUS } from "@/tests/helpers/api";
-import { startFakeOpenAi, type FakeOpenAi } from "@/tests/helpers/fake-openai";
-import { startFakeSpeech, type FakeSpeech } from "@/tests/helpers/fake-speech";
-import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-video-site";
 import { signIn } from "@/tests/helpers/users";
+import { startLoopbackServices, type LoopbackServices } from "@/scripts/drills/loopback-services";
 import { removeMixScratch, standing } from "@/scripts/drills/task-mix";
 import { runKillDrill } from "@/scripts/drills/worker-kills";
 import { stopWorkers } from "@/tests/helpers/worker-process";
@@ -20,28 +15,17 @@ import { stopWorkers } from "@/tests/helpers/worker-process";
 const KILLS = Number(process.env.DRILL_KILLS ?? (FULL ? 100 : 5));
 jest.setTimeout(FULL ? 3_600_000 : 170_000);
 
-let speech: FakeSpeech;
-let ai: FakeOpenAi;
-let site: LoopbackSite;
-let tmp: string;
+let services: LoopbackServices;
 
 beforeAll(async () => {
   await setupTestDatabase();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tingji-drill-kills-"));
-  const m4a = path.join(tmp, "jfk.m4a");
-  execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", path.join(CORPUS, "single/en_jfk.wav"), "-c:a", "aac", m4a]);
-  speech = await startFakeSpeech(SPEECH_PORT);
-  ai = await startFakeOpenAi({ port: AI_PORT, delayMs: 30 });
-  site = await startLoopbackSite(m4a, SITE_PORT);
+  services = await startLoopbackServices(PORTS, { name: "kills", aiDelayMs: 30 });
 });
 
 afterAll(async () => {
   await stopWorkers();
-  await speech?.close();
-  await ai?.close();
-  await site?.close();
+  await services?.close();
   removeMixScratch();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 it(`every task of every kind ends completed or failed, with minutes right, through ${KILLS} SIGKILLs of the worker`, async () => {
@@ -50,14 +34,14 @@ it(`every task of every kind ends completed or failed, with minutes right, throu
   const result = await runKillDrill({
     kills: KILLS,
     users,
-    linkUrl: site.url("/page/chunked.m4a"),
+    linkUrl: services.site.url("/page/chunked.m4a"),
     lifeMs: [1500, 7000],
     settleMs: FULL ? 600_000 : 90_000,
     log: (l) => lines.push(l),
-    workerLog: path.join(tmp, "worker.log"),
+    workerLog: path.join(services.dir, "worker.log"),
   });
   // What the workers said about each task that did not end well.
-  const workerLog = fs.existsSync(path.join(tmp, "worker.log")) ? fs.readFileSync(path.join(tmp, "worker.log"), "utf8").split("\n") : [];
+  const workerLog = fs.existsSync(path.join(services.dir, "worker.log")) ? fs.readFileSync(path.join(services.dir, "worker.log"), "utf8").split("\n") : [];
   const aboutProblems = Object.fromEntries(result.problems.map((p) => [p.taskId, workerLog.filter((l) => l.includes(p.taskId)).slice(-12).map((l) => l.slice(0, 300))]));
   const outcomes: Record<string, number> = {};
   for (const t of result.tasks) {

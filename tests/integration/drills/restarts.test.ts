@@ -1,15 +1,11 @@
-import { AI_PORT, FULL, PG_PORT, REDIS_PORT, SITE_PORT, SPEECH_PORT } from "./restarts.env";
-import { execFileSync } from "node:child_process";
+import { FULL, PG_PORT, REDIS_PORT, PORTS } from "./restarts.env";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { GET as listTasks } from "@/app/api/transcription/tasks/route";
 import { migrate } from "@/lib/server/migrations";
-import { call, CORPUS } from "@/tests/helpers/api";
-import { startFakeOpenAi, type FakeOpenAi } from "@/tests/helpers/fake-openai";
-import { startFakeSpeech, type FakeSpeech } from "@/tests/helpers/fake-speech";
-import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-video-site";
+import { call } from "@/tests/helpers/api";
 import { signIn } from "@/tests/helpers/users";
+import { startLoopbackServices, type LoopbackServices } from "@/scripts/drills/loopback-services";
 import { probeDuringOutage, type OutageAnswer } from "@/scripts/drills/outage";
 import { PrivatePostgres, PrivateRedis } from "@/scripts/drills/private-services";
 import { checkSettledAndBilled, KINDS, removeMixScratch, standing, submit, waitAllSettled, type MixTask } from "@/scripts/drills/task-mix";
@@ -27,10 +23,7 @@ const DOWN_MS = 3_000;
 
 let pg: PrivatePostgres;
 let redis: PrivateRedis;
-let speech: FakeSpeech;
-let ai: FakeOpenAi;
-let site: LoopbackSite;
-let tmp: string;
+let services: LoopbackServices;
 
 beforeAll(async () => {
   pg = new PrivatePostgres(PG_PORT);
@@ -38,19 +31,12 @@ beforeAll(async () => {
   redis = new PrivateRedis(REDIS_PORT);
   await redis.start();
   await migrate({ databaseUrl: process.env.DATABASE_URL! });
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tingji-drill-restarts-"));
-  const m4a = path.join(tmp, "jfk.m4a");
-  execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", path.join(CORPUS, "single/en_jfk.wav"), "-c:a", "aac", m4a]);
-  speech = await startFakeSpeech(SPEECH_PORT, [500, 2500]);
-  ai = await startFakeOpenAi({ port: AI_PORT, delayMs: 50 });
-  site = await startLoopbackSite(m4a, SITE_PORT);
+  services = await startLoopbackServices(PORTS, { name: "restarts", speechDelayMs: [500, 2500], aiDelayMs: 50 });
 });
 
 afterAll(async () => {
   await stopWorkers();
-  await speech?.close();
-  await ai?.close();
-  await site?.close();
+  await services?.close();
   removeMixScratch();
   // The shared clients must let go before their servers vanish.
   const shared = globalThis as unknown as { prisma?: { $disconnect(): Promise<void> }; redis?: { disconnect(): void } };
@@ -60,13 +46,12 @@ afterAll(async () => {
   shared.redis = undefined;
   await redis?.destroy();
   pg?.destroy();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 it("tasks survive restarts of Redis and PostgreSQL, and the web answers a clear 503 while one is down", async () => {
   const user = await signIn("restart");
   const users = [user];
-  const workerLog = path.join(tmp, "worker.log");
+  const workerLog = path.join(services.dir, "worker.log");
   const worker = startWorkerProcess({ supervised: true, stderr: { file: workerLog }, logLevel: "warn" });
   const exits: string[] = [];
   worker.on("exit", (code, signal) => exits.push(`worker (supervisor) exited ${code ?? signal}`));
@@ -75,7 +60,7 @@ it("tasks survive restarts of Redis and PostgreSQL, and the web answers a clear 
   const wave = async () => {
     for (const kind of KINDS) {
       try {
-        tasks.push(await submit(kind, user, site.url("/page/chunked.m4a")));
+        tasks.push(await submit(kind, user, services.site.url("/page/chunked.m4a")));
       } catch (error) {
         submitted.push(`${kind}: ${(error as Error).message}`);
       }
