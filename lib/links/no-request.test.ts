@@ -10,6 +10,7 @@ import { allowedLinkHosts } from "./hosts";
 import { parseVideoLink } from "./link.schema";
 import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-video-site";
 import { downloadAudio, LinkFetchError, probeVideo } from "./ytdlp";
+import { linkFailureCode } from "@/tests/helpers/link-errors";
 
 const jfk = path.resolve(process.cwd(), "../shared/corpus/single/en_jfk.wav");
 let dir: string;
@@ -43,16 +44,6 @@ function privateLinks(): string[] {
   ];
 }
 
-async function failureCode(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (e) {
-    if (e instanceof LinkFetchError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
-
 test("the counter counts: a direct request reaches the server", async () => {
   const before = site.requests.length;
   await fetch(site.url("/no-media"));
@@ -75,8 +66,8 @@ test("the test-host setting is ignored when APP_URL is not loopback, with one wa
 test("private and loopback links are rejected by the schema, probe and download, with 0 requests", async () => {
   for (const link of privateLinks()) {
     expect(parseVideoLink(link, allowedLinkHosts())).toEqual({ ok: false, reason: "host" });
-    expect(await failureCode(() => probeVideo(link))).toBe("link_blocked");
-    expect(await failureCode(() => downloadAudio(link, dir, { maxBytes: 10_000_000 }))).toBe("link_blocked");
+    expect(await linkFailureCode(() => probeVideo(link))).toBe("link_blocked");
+    expect(await linkFailureCode(() => downloadAudio(link, dir, { maxBytes: 10_000_000 }))).toBe("link_blocked");
   }
   expect(site.requests).toEqual([]);
 });

@@ -9,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { startEgressGuard } from "./egress-guard";
-import { downloadAudio, LinkFetchError, probeVideo } from "./ytdlp";
+import { downloadAudio, probeVideo } from "./ytdlp";
+import { linkFailureCode } from "@/tests/helpers/link-errors";
 
 jest.setTimeout(60_000);
 
@@ -79,16 +80,6 @@ function redirectLink(target: string, hops = 1): string {
   return url;
 }
 
-async function failureCode(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (e) {
-    if (e instanceof LinkFetchError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
-
 async function scratch(name: string): Promise<string> {
   const d = path.join(dir, name);
   await fsp.mkdir(d, { recursive: true });
@@ -107,7 +98,7 @@ describe("a redirect from the test host to a private address is refused at each 
 
   test.each([1, 3])("probe, %i hop(s): link_blocked, no canary contacted", async (hops) => {
     for (const target of targets()) {
-      expect([target, await failureCode(() => probeVideo(redirectLink(target, hops)))]).toEqual([target, "link_blocked"]);
+      expect([target, await linkFailureCode(() => probeVideo(redirectLink(target, hops)))]).toEqual([target, "link_blocked"]);
     }
     expect(connections).toEqual([]);
   });
@@ -115,7 +106,7 @@ describe("a redirect from the test host to a private address is refused at each 
   test("download, 1 and 3 hops: link_blocked, no canary contacted, no file left", async () => {
     for (const hops of [1, 3]) {
       const d = await scratch(`blocked-${hops}`);
-      const code = await failureCode(() => downloadAudio(redirectLink(`http://127.0.0.1:${canaryPort}/internal`, hops), d, { maxBytes: 10_000_000 }));
+      const code = await linkFailureCode(() => downloadAudio(redirectLink(`http://127.0.0.1:${canaryPort}/internal`, hops), d, { maxBytes: 10_000_000 }));
       expect(code).toBe("link_blocked");
       expect(await fsp.readdir(d)).toEqual([]);
     }

@@ -10,7 +10,8 @@ import { execFileSync } from "node:child_process";
 import { env } from "@/lib/server/env";
 import { probeMedia } from "@/lib/media/probe";
 import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-video-site";
-import { downloadAudio, LinkFetchError, probeVideo } from "./ytdlp";
+import { downloadAudio, probeVideo } from "./ytdlp";
+import { linkFailureCode } from "@/tests/helpers/link-errors";
 
 jest.setTimeout(60_000);
 
@@ -50,16 +51,6 @@ async function freshDir(name: string): Promise<string> {
   return d;
 }
 
-async function failureCode(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (e) {
-    if (e instanceof LinkFetchError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
-
 describe("probeVideo", () => {
   test("gives the page's title and duration; the media is at most sniffed for its type", async () => {
     site.requests.length = 0;
@@ -75,11 +66,11 @@ describe("probeVideo", () => {
     ["/status/500", "link_fetch_failed"],
     ["/no-media", "link_unavailable"],
   ])("%s → %s", async (pathname, code) => {
-    expect(await failureCode(() => probeVideo(site.url(pathname)))).toBe(code);
+    expect(await linkFailureCode(() => probeVideo(site.url(pathname)))).toBe(code);
   });
 
   test("nothing listening → network failure", async () => {
-    expect(await failureCode(() => probeVideo(`http://${closedHost}/page`))).toBe("link_network");
+    expect(await linkFailureCode(() => probeVideo(`http://${closedHost}/page`))).toBe("link_network");
   });
 });
 
@@ -107,14 +98,14 @@ describe("downloadAudio", () => {
 
   test("a file over maxBytes with a Content-Length is refused before downloading", async () => {
     const dest = await freshDir("big");
-    expect(await failureCode(() => downloadAudio(site.url("/page/media.m4a"), dest, { maxBytes: 10_000 }))).toBe("link_too_large");
+    expect(await linkFailureCode(() => downloadAudio(site.url("/page/media.m4a"), dest, { maxBytes: 10_000 }))).toBe("link_too_large");
     expect(fs.readdirSync(dest)).toEqual([]);
   });
 
   test("a file over maxBytes without a Content-Length is stopped while downloading", async () => {
     const dest = await freshDir("big-chunked");
     site.cutShort.length = 0;
-    expect(await failureCode(() => downloadAudio(site.url("/page/chunked.m4a"), dest, { maxBytes: 20_000 }))).toBe("link_too_large");
+    expect(await linkFailureCode(() => downloadAudio(site.url("/page/chunked.m4a"), dest, { maxBytes: 20_000 }))).toBe("link_too_large");
     // Stopped half-way (a content-type sniff during extraction closes after a few KB).
     const stopped = () => site.cutShort.filter((c) => c.path === "/chunked.m4a" && c.bytesSent >= 20_000);
     await waitFor(() => stopped().length === 1);
@@ -130,7 +121,7 @@ describe("downloadAudio", () => {
 
   test("media that is gone → unavailable", async () => {
     const dest = await freshDir("gone");
-    expect(await failureCode(() => downloadAudio(site.url("/page/status/404"), dest, { maxBytes: 10_000_000 }))).toBe("link_unavailable");
+    expect(await linkFailureCode(() => downloadAudio(site.url("/page/status/404"), dest, { maxBytes: 10_000_000 }))).toBe("link_unavailable");
   });
 
   test("abort ends the download and the yt-dlp process at once", async () => {
@@ -148,7 +139,7 @@ describe("downloadAudio", () => {
 
   test("a stalled download times out as a network failure", async () => {
     const dest = await freshDir("timeout");
-    expect(await failureCode(() => downloadAudio(site.url("/page/stall.m4a"), dest, { maxBytes: 10_000_000, timeoutMs: 3_000 }))).toBe(
+    expect(await linkFailureCode(() => downloadAudio(site.url("/page/stall.m4a"), dest, { maxBytes: 10_000_000, timeoutMs: 3_000 }))).toBe(
       "link_network",
     );
     await waitFor(() => ytdlpProcesses(dest).length === 0);
@@ -166,14 +157,14 @@ describe("the yt-dlp binary", () => {
   }
 
   test("missing → not configured", async () => {
-    const code = await withYtdlpPath("/nonexistent/yt-dlp", () => failureCode(() => probeVideo(site.url("/page/media.m4a"))));
+    const code = await withYtdlpPath("/nonexistent/yt-dlp", () => linkFailureCode(() => probeVideo(site.url("/page/media.m4a"))));
     expect(code).toBe("link_not_configured");
   });
 
   test("a timeout ends yt-dlp's whole process group, children included", async () => {
     const fake = path.join(dir, "fake-yt-dlp-with-child");
     await fsp.writeFile(fake, "#!/bin/sh\nsleep 987.654 &\nsleep 987.655\n", { mode: 0o755 });
-    const code = await withYtdlpPath(fake, () => failureCode(() => probeVideo(site.url("/page/media.m4a"), { timeoutMs: 1_000 })));
+    const code = await withYtdlpPath(fake, () => linkFailureCode(() => probeVideo(site.url("/page/media.m4a"), { timeoutMs: 1_000 })));
     expect(code).toBe("link_network");
     await waitFor(() => processesWith("sleep 987.65").length === 0);
   });
@@ -182,7 +173,7 @@ describe("the yt-dlp binary", () => {
     const fake = path.join(dir, "fake-yt-dlp");
     const json = JSON.stringify({ title: "Live now", live_status: "is_live", is_live: true, extractor_key: "Youtube" });
     await fsp.writeFile(fake, `#!/bin/sh\necho '${json}'\n`, { mode: 0o755 });
-    const code = await withYtdlpPath(fake, () => failureCode(() => probeVideo(site.url("/page/media.m4a"))));
+    const code = await withYtdlpPath(fake, () => linkFailureCode(() => probeVideo(site.url("/page/media.m4a"))));
     expect(code).toBe("link_live_not_finished");
   });
 });
