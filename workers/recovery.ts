@@ -15,6 +15,8 @@ import { queueTranscription } from "@/lib/tasks/queueing";
 const TRANSCRIBING = ["queued", "merging", "transcribing"] as const;
 /** A task touched this recently may be between its status change and its enqueue: leave it to that request. */
 const GRACE_MS = 30_000;
+/** How long one finaliser holds a failed job before another (the sweep) may record it instead. */
+const FINALISE_CLAIM_MS = 60_000;
 
 type FailedJob = Pick<Job, "id" | "name" | "data" | "attemptsMade" | "failedReason" | "finishedOn">;
 
@@ -31,11 +33,14 @@ export async function finalizeFailedJob(job: FailedJob, error: unknown = new Err
   if (!def || typeof raw.taskId !== "string") return;
   const taskId = raw.taskId;
   // Every worker's 'failed' listener and the sweep may see the same failure: one of them records it.
+  // The claim is short-lived until the failure is recorded: a claimer killed midway must not leave
+  // the task unfinalised for good (the next sweep records it once the claim lapses).
   const claimKey = redisKey("jobs", "finalised", `${job.id}@${job.finishedOn ?? 0}`);
-  const claimed = await redis().set(claimKey, "1", "EX", 7 * 24 * 3600, "NX");
+  const claimed = await redis().set(claimKey, "claimed", "PX", FINALISE_CLAIM_MS, "NX");
   if (!claimed) return;
   try {
     await finalizeClaimed(job, taskId, raw, error);
+    await redis().set(claimKey, "done", "EX", 7 * 24 * 3600);
   } catch (e) {
     // Not recorded (the database away): give the claim back, so the next sweep records it.
     await redis().del(claimKey).catch(() => undefined);
@@ -75,18 +80,26 @@ async function lookUp(name: JobName, jobKey: string): Promise<JobLook> {
  * finalisation was lost with its worker) the task is finalised; when its job
  * is gone (Redis flushed, an enqueue lost) it is queued again.
  */
-export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ requeued: number; finalised: number }> {
+export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ requeued: number; finalised: number; errors: number }> {
   const before = new Date(Date.now() - (opts.graceMs ?? GRACE_MS));
-  const counts = { requeued: 0, finalised: 0 };
-  const settle = async (look: JobLook, changedAt: Date, requeue: () => Promise<unknown>) => {
-    if (look.state === "alive") return;
-    if (look.state === "failed" && look.finishedOn >= changedAt.getTime()) {
-      await finalizeFailedJob(look.job);
-      counts.finalised++;
-      return;
+  const counts = { requeued: 0, finalised: 0, errors: 0 };
+  // Each task is settled on its own: one that throws (a row or job in a state nobody expected) is
+  // logged and left to the next sweep, and every task after it is still settled.
+  const settle = async (what: { taskId: string; job: JobName; jobKey: string }, changedAt: Date, requeue: () => Promise<unknown>) => {
+    try {
+      const look = await lookUp(what.job, what.jobKey);
+      if (look.state === "alive") return;
+      if (look.state === "failed" && look.finishedOn >= changedAt.getTime()) {
+        await finalizeFailedJob(look.job);
+        counts.finalised++;
+        return;
+      }
+      await requeue();
+      counts.requeued++;
+    } catch (e) {
+      counts.errors++;
+      logger.error("sweep could not settle a task; the next sweep retries", { ...what, error: e instanceof Error ? e.message : String(e) });
     }
-    await requeue();
-    counts.requeued++;
   };
 
   const transcribing = await prisma.task.findMany({
@@ -99,8 +112,9 @@ export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ req
     // Each task waits on the job for its stage: a document's import, a meeting's bot, else the transcription.
     const job: JobName =
       t.source === "document" || t.source === "text" ? "document.import" : t.source === "meeting" && t._count.mediaParts === 0 ? "meeting.watch" : "transcription.run";
-    await settle(await lookUp(job, t.id), t.updateTime, () =>
-      job === "transcription.run" ? queueTranscription(t.id, locale) : enqueue(job, { taskId: t.id, locale }, { jobKey: t.id }),
+    await settle({ taskId: t.id, job, jobKey: t.id }, t.updateTime, () =>
+      // Only if nothing changed the task since it was read (a failure recorded meanwhile stays).
+      job === "transcription.run" ? queueTranscription(t.id, locale, { unlessChangedSince: t.updateTime }) : enqueue(job, { taskId: t.id, locale }, { jobKey: t.id }),
     );
   }
 
@@ -111,7 +125,7 @@ export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ req
   });
   for (const t of analysing) {
     const summaryLanguage = isLocale(t.user.summaryLanguage) ? t.user.summaryLanguage : t.user.uiLanguage;
-    await settle(await lookUp("analysis.run", t.id), t.updateTime, () => enqueue("analysis.run", { taskId: t.id, locale: t.user.uiLanguage, summaryLanguage }, { jobKey: t.id }));
+    await settle({ taskId: t.id, job: "analysis.run", jobKey: t.id }, t.updateTime, () => enqueue("analysis.run", { taskId: t.id, locale: t.user.uiLanguage, summaryLanguage }, { jobKey: t.id }));
   }
 
   const translating = await prisma.translation.findMany({
@@ -121,11 +135,11 @@ export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ req
   });
   for (const t of translating) {
     const jobKey = `${t.taskId}-${t.targetLanguage}`;
-    await settle(await lookUp("translation.run", jobKey), t.updatedAt, () =>
+    await settle({ taskId: t.taskId, job: "translation.run", jobKey }, t.updatedAt, () =>
       enqueue("translation.run", { taskId: t.taskId, locale: t.task.user.uiLanguage, targetLanguage: t.targetLanguage }, { jobKey }),
     );
   }
-  if (counts.requeued || counts.finalised) logger.info("swept tasks", counts);
+  if (counts.requeued || counts.finalised || counts.errors) logger.info("swept tasks", counts);
   return counts;
 }
 

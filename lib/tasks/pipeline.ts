@@ -15,8 +15,8 @@ import { diarizeWavOffThread } from "@/lib/diarization/diarize-file";
 import { correctCharge, refundTask } from "@/lib/billing/ledger";
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { logger } from "@/lib/server/logger";
-import { prisma } from "@/lib/server/prisma";
-import { abortWhenGone, TaskGoneError, taskExists, updateLiveTask } from "./alive";
+import { prisma, type Prisma } from "@/lib/server/prisma";
+import { abortWhenGone, TaskGoneError, taskExists } from "./alive";
 import { PermanentTaskError } from "@/lib/jobs/task-errors";
 import { mediaFolder, removeTaskFiles } from "./task-files";
 import { joinFullText } from "./task.service";
@@ -29,6 +29,29 @@ import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
  * task.completedSteps, so a redelivered job (retry, dead worker) skips it.
  */
 type Step = "fetch" | "prepare" | "transcribe" | "diarize";
+
+/** The statuses in which a task waits on its transcription job. */
+const IN_TRANSCRIPTION = ["queued", "merging", "transcribing"] as const;
+
+/**
+ * The task reached an end (failed and refunded, or completed) while this copy
+ * of its job still ran: BullMQ gave up on the job (stalled past
+ * maxStalledCount, or its lock lapsed) and the failure was recorded. This copy
+ * stops without writing; a status is never moved back from an end.
+ */
+export class TaskSettledError extends Error {
+  constructor(readonly taskId: string) {
+    super(`task ${taskId} already reached an end`);
+    this.name = "TaskSettledError";
+  }
+}
+
+/** Updates the task only while it still waits on its transcription; otherwise throws TaskGoneError or TaskSettledError. */
+async function updateTranscribingTask(taskId: string, data: Prisma.TaskUpdateManyMutationInput, db: Prisma.TransactionClient = prisma): Promise<void> {
+  const res = await db.task.updateMany({ where: { id: taskId, deletedAt: null, status: { in: [...IN_TRANSCRIPTION] } }, data });
+  if (res.count === 1) return;
+  throw (await taskExists(taskId, db)) ? new TaskSettledError(taskId) : new TaskGoneError(taskId);
+}
 
 /** Brings a link task's media from its site into the task (lib/imports/link.service.ts); given by the worker, so tasks never import imports. */
 export type MediaFetcher = (task: { id: string; userId: string; sourceUrl: string }, workDir: string, onProgress: (fraction: number) => void, signal?: AbortSignal) => Promise<void>;
@@ -45,6 +68,11 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
   try {
     return await runSteps(taskId, { ...opts, signal: watch.signal });
   } catch (e) {
+    // Finalised meanwhile (a stale copy of the job): its files and its end stay as they are.
+    if (e instanceof TaskSettledError) {
+      logger.warn("task reached an end while a stale copy of its job ran; stopped", { taskId });
+      return { skipped: "settled" as const };
+    }
     // Any failure of a task that no longer exists (a write that found no row, an aborted step) is the delete's doing.
     if (e instanceof TaskGoneError || !(await taskExists(taskId).catch(() => true))) {
       // Files stored after the delete removed the folder go too.
@@ -75,7 +103,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     },
   });
   if (!task) return { skipped: "deleted" as const };
-  if (task.status !== "queued" && task.status !== "merging" && task.status !== "transcribing") return { skipped: task.status };
+  if (!(IN_TRANSCRIPTION as readonly string[]).includes(task.status)) return { skipped: task.status };
 
   const folder = mediaFolder(task.userId, taskId);
   const normalizedKey = `${folder}/normalized.wav`;
@@ -85,7 +113,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
   const done = new Set(task.completedSteps);
   const markDone = async (step: Step) => {
     done.add(step);
-    await updateLiveTask(taskId, { completedSteps: [...done] });
+    await updateTranscribingTask(taskId, { completedSteps: [...done] });
   };
 
   try {
@@ -116,7 +144,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       // Billing follows the decoded length, not the container's claim (a truncated MP3's header still says 5 s).
       const decodedSec = (await readWavInfo(wav)).durationSec;
       await prisma.$transaction(async (db) => {
-        await updateLiveTask(taskId, { duration: decodedSec, ...(parts.length > 1 ? { mediaKey: normalizedKey, mediaMime: "audio/wav" } : {}) }, db);
+        await updateTranscribingTask(taskId, { duration: decodedSec, ...(parts.length > 1 ? { mediaKey: normalizedKey, mediaMime: "audio/wav" } : {}) }, db);
         if (!task.transcriptionTime) await correctCharge(db, taskId, decodedSec);
       }).catch((e: unknown) => {
         // Longer than its header said, past what the plan has left.
@@ -145,7 +173,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       const segmentsFile = path.join(work, "segments.json");
       await fsp.writeFile(segmentsFile, JSON.stringify(speech));
       await storage().putFile(segmentsKey, segmentsFile, "application/json");
-      await updateLiveTask(taskId, { speechEngine: engine.name, language: speech.language ?? null });
+      await updateTranscribingTask(taskId, { speechEngine: engine.name, language: speech.language ?? null });
       await markDone("transcribe");
     } else {
       const local = await storage().fetchToFile(segmentsKey, path.join(work, "segments.json"));
@@ -171,7 +199,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     const speakerNumbers = [...new Set(entries.map((e) => e.speaker))];
     await prisma.$transaction(async (db) => {
       // First: a task deleted meanwhile stops here (TaskGoneError) and the transaction writes nothing.
-      await updateLiveTask(
+      await updateTranscribingTask(
         taskId,
         {
           status: "completed",
@@ -202,7 +230,8 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
 }
 
 async function setStatus(taskId: string, status: "merging" | "transcribing", stage: string, percent: number) {
-  await updateLiveTask(taskId, { status });
+  // Conditional: a failure recorded meanwhile (and its refund) wins over a step of a stale copy of the job.
+  await updateTranscribingTask(taskId, { status });
   await setProgress(taskId, { stage, percent });
 }
 

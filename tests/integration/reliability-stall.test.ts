@@ -88,11 +88,11 @@ it("the sweep finalises a task whose job failed without anyone recording it, and
   await (await queue(queues.media).getJob(jobIdFor("transcription.run", otherId)))!.remove();
 
   const swept = await sweepTasks({ graceMs: 0 });
-  expect(swept).toEqual({ finalised: 1, requeued: 1 });
+  expect(swept).toEqual({ finalised: 1, requeued: 1, errors: 0 });
   const finalisedTask = await prisma.task.findUniqueOrThrow({ where: { id: failedJob.data.taskId as string }, select: { status: true, errorCode: true, errorSuggestions: true } });
   expect(finalisedTask).toMatchObject({ status: "failed", errorCode: "transcription_failed" });
   expect(await (await queue(queues.media).getJob(jobIdFor("transcription.run", otherId)))!.getState()).toMatch(/waiting|prioritized/);
   // Only the finalised task's minutes came back; the re-queued one keeps its charge.
   expect(await usedMinutes()).toBeGreaterThan(before);
-  expect(await sweepTasks({ graceMs: 0 })).toEqual({ finalised: 0, requeued: 0 });
+  expect(await sweepTasks({ graceMs: 0 })).toEqual({ finalised: 0, requeued: 0, errors: 0 });
 });
