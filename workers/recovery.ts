@@ -27,17 +27,18 @@ type FailedJob = Pick<Job, "id" | "name" | "data" | "attemptsMade" | "failedReas
  * minutes given back, through the same functions the runners use. Safe to
  * call twice: each failure function only touches work still in progress.
  */
-export async function finalizeFailedJob(job: FailedJob, error: unknown = new Error(job.failedReason || "job failed")): Promise<void> {
+export async function finalizeFailedJob(job: FailedJob, error: unknown = new Error(job.failedReason || "job failed"), opts: { overClaim?: boolean } = {}): Promise<void> {
   const def = jobs[job.name as JobName];
   const raw = (job.data ?? {}) as { taskId?: unknown; targetLanguage?: unknown };
   if (!def || typeof raw.taskId !== "string") return;
   const taskId = raw.taskId;
   // Every worker's 'failed' listener and the sweep may see the same failure: one of them records it.
   // The claim is short-lived until the failure is recorded: a claimer killed midway must not leave
-  // the task unfinalised for good (the next sweep records it once the claim lapses).
+  // the task unfinalised for good. The sweep (overClaim) only respects a claim whose work is done:
+  // it comes back to a task still in progress, and recording twice is harmless (see above).
   const claimKey = redisKey("jobs", "finalised", `${job.id}@${job.finishedOn ?? 0}`);
   const claimed = await redis().set(claimKey, "claimed", "PX", FINALISE_CLAIM_MS, "NX");
-  if (!claimed) return;
+  if (!claimed && !(opts.overClaim && (await redis().get(claimKey)) !== "done")) return;
   try {
     await finalizeClaimed(job, taskId, raw, error);
     await redis().set(claimKey, "done", "EX", 7 * 24 * 3600);
@@ -90,7 +91,7 @@ export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ req
       const look = await lookUp(what.job, what.jobKey);
       if (look.state === "alive") return;
       if (look.state === "failed" && look.finishedOn >= changedAt.getTime()) {
-        await finalizeFailedJob(look.job);
+        await finalizeFailedJob(look.job, undefined, { overClaim: true });
         counts.finalised++;
         return;
       }

@@ -1,7 +1,8 @@
 import { GET as usage } from "@/app/api/usage/route";
+import { UnrecoverableError, Worker } from "bullmq";
 import { bullPrefix, closeQueues, jobIdFor, queue, queues } from "@/lib/jobs/contract";
 import { prisma } from "@/lib/server/prisma";
-import { redis } from "@/lib/server/redis";
+import { newRedisConnection, redis, redisKey } from "@/lib/server/redis";
 import { markTranscriptionFailed, runTranscription } from "@/lib/tasks/pipeline";
 import { sweepTasks } from "@/workers/recovery";
 import { setupTestDatabase } from "@/tests/helpers/db";
@@ -87,5 +88,29 @@ it("the sweep never queues again a task whose failure was recorded after the swe
 
   expect(await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true } })).toEqual({ status: "failed" });
   expect(await queue(queues.media).getJob(jobIdFor("transcription.run", id))).toBeUndefined();
+  expect(await usedMinutes()).toBeCloseTo(before, 5);
+});
+
+it("the sweep finalises a failed job whose finaliser died after claiming it", async () => {
+  // Nothing of the tests above is left to sweep.
+  await queue(queues.media).drain();
+  await prisma.task.updateMany({ where: { status: { in: ["queued", "merging", "transcribing"] } }, data: { status: "failed" } });
+  const before = await usedMinutes();
+  const id = await uploadClip(user.token);
+  await prisma.task.update({ where: { id }, data: { status: "transcribing" } });
+  // The job fails in a worker ...
+  const connection = newRedisConnection();
+  const rogue = new Worker(queues.media, null, { connection, prefix: bullPrefix(), autorun: false, lockDuration: 30_000 });
+  const job = await rogue.getNextJob("rogue-token");
+  expect(job?.data.taskId).toBe(id);
+  await job!.moveToFailed(new UnrecoverableError("job stalled more than allowable limit"), "rogue-token");
+  await rogue.close();
+  connection.disconnect();
+  // ... and the worker whose listener claimed the failure is SIGKILLed before recording it.
+  const failed = (await queue(queues.media).getJob(jobIdFor("transcription.run", id)))!;
+  await redis().set(redisKey("jobs", "finalised", `${failed.id}@${failed.finishedOn ?? 0}`), "claimed", "EX", 7 * 24 * 3600);
+
+  expect(await sweepTasks({ graceMs: 0 })).toEqual({ requeued: 0, finalised: 1, errors: 0 });
+  expect(await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true, errorCode: true } })).toEqual({ status: "failed", errorCode: "transcription_failed" });
   expect(await usedMinutes()).toBeCloseTo(before, 5);
 });
