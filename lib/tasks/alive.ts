@@ -29,6 +29,29 @@ export async function updateLiveTask(taskId: string, data: Prisma.TaskUpdateMany
 }
 
 /**
+ * The task reached an end (failed and refunded, or completed) while a stale copy
+ * of its job still ran (BullMQ gave up on the job, its lock lapsed, and the
+ * failure was recorded): that copy stops without writing. A status is never
+ * moved back from an end.
+ */
+export class TaskSettledError extends Error {
+  constructor(readonly taskId: string) {
+    super(`task ${taskId} already reached an end`);
+    this.name = "TaskSettledError";
+  }
+}
+
+/** The statuses in which a task waits on its transcription job (a meeting's recording is fetched while "queued"). */
+export const IN_TRANSCRIPTION = ["queued", "merging", "transcribing"] as const;
+
+/** Updates the task only while it still waits on its transcription; otherwise throws TaskGoneError or TaskSettledError. */
+export async function updateTranscribingTask(taskId: string, data: Prisma.TaskUpdateManyMutationInput, db: Prisma.TransactionClient = prisma): Promise<void> {
+  const res = await db.task.updateMany({ where: { id: taskId, deletedAt: null, status: { in: [...IN_TRANSCRIPTION] } }, data });
+  if (res.count === 1) return;
+  throw (await taskExists(taskId, db)) ? new TaskSettledError(taskId) : new TaskGoneError(taskId);
+}
+
+/**
  * An abort signal that fires when the task disappears (checked every `everyMs`)
  * or when `parent` fires, so a long step (speech, download) stops soon after a
  * delete even where no cancel request reaches it. Call stop() when done.

@@ -5,7 +5,7 @@ import { billableSeconds } from "@/lib/billing/usage";
 import { probeMedia, type MediaKind, type MediaProbe } from "@/lib/media/probe";
 import { storage } from "@/lib/storage/storage";
 import { prisma } from "@/lib/server/prisma";
-import { updateLiveTask } from "./alive";
+import { updateTranscribingTask } from "./alive";
 import { mediaFolder } from "./task-files";
 
 // The one way media enters a task, whoever brings it: an upload (lib/tasks/upload.ts),
@@ -104,7 +104,8 @@ export async function intakeFetchedMedia(task: { id: string; userId: string }, l
   try {
     const records = mediaRecords([file], keys);
     await prisma.$transaction(async (db) => {
-      await updateLiveTask(task.id, records.task, db);
+      // Only while the task waits on it: a stale copy of a job whose failure was recorded (and refunded) charges nothing.
+      await updateTranscribingTask(task.id, records.task, db);
       await db.mediaPart.createMany({ data: records.parts.map((p) => ({ ...p, taskId: task.id })) });
       await chargeTask(db, { taskId: task.id, userId: task.userId, seconds: intakeSeconds([file]) });
     });

@@ -15,8 +15,8 @@ import { diarizeWavOffThread } from "@/lib/diarization/diarize-file";
 import { correctCharge, refundTask } from "@/lib/billing/ledger";
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { logger } from "@/lib/server/logger";
-import { prisma, type Prisma } from "@/lib/server/prisma";
-import { abortWhenGone, TaskGoneError, taskExists } from "./alive";
+import { prisma } from "@/lib/server/prisma";
+import { abortWhenGone, IN_TRANSCRIPTION, TaskGoneError, taskExists, TaskSettledError, updateTranscribingTask } from "./alive";
 import { PermanentTaskError } from "@/lib/jobs/task-errors";
 import { mediaFolder, removeTaskFiles } from "./task-files";
 import { joinFullText } from "./task.service";
@@ -29,29 +29,6 @@ import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
  * task.completedSteps, so a redelivered job (retry, dead worker) skips it.
  */
 type Step = "fetch" | "prepare" | "transcribe" | "diarize";
-
-/** The statuses in which a task waits on its transcription job. */
-const IN_TRANSCRIPTION = ["queued", "merging", "transcribing"] as const;
-
-/**
- * The task reached an end (failed and refunded, or completed) while this copy
- * of its job still ran: BullMQ gave up on the job (stalled past
- * maxStalledCount, or its lock lapsed) and the failure was recorded. This copy
- * stops without writing; a status is never moved back from an end.
- */
-export class TaskSettledError extends Error {
-  constructor(readonly taskId: string) {
-    super(`task ${taskId} already reached an end`);
-    this.name = "TaskSettledError";
-  }
-}
-
-/** Updates the task only while it still waits on its transcription; otherwise throws TaskGoneError or TaskSettledError. */
-async function updateTranscribingTask(taskId: string, data: Prisma.TaskUpdateManyMutationInput, db: Prisma.TransactionClient = prisma): Promise<void> {
-  const res = await db.task.updateMany({ where: { id: taskId, deletedAt: null, status: { in: [...IN_TRANSCRIPTION] } }, data });
-  if (res.count === 1) return;
-  throw (await taskExists(taskId, db)) ? new TaskSettledError(taskId) : new TaskGoneError(taskId);
-}
 
 /** Brings a link task's media from its site into the task (lib/imports/link.service.ts); given by the worker, so tasks never import imports. */
 export type MediaFetcher = (task: { id: string; userId: string; sourceUrl: string }, workDir: string, onProgress: (fraction: number) => void, signal?: AbortSignal) => Promise<void>;

@@ -3,10 +3,12 @@ import { UnrecoverableError, Worker } from "bullmq";
 import { bullPrefix, closeQueues, jobIdFor, queue, queues } from "@/lib/jobs/contract";
 import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis, redisKey } from "@/lib/server/redis";
+import path from "node:path";
+import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { markTranscriptionFailed, runTranscription } from "@/lib/tasks/pipeline";
 import { sweepTasks } from "@/workers/recovery";
 import { setupTestDatabase } from "@/tests/helpers/db";
-import { call } from "@/tests/helpers/api";
+import { call, CORPUS } from "@/tests/helpers/api";
 import { uploadClip } from "@/tests/helpers/uploads";
 import { signIn } from "@/tests/helpers/users";
 
@@ -112,5 +114,27 @@ it("the sweep finalises a failed job whose finaliser died after claiming it", as
 
   expect(await sweepTasks({ graceMs: 0 })).toEqual({ requeued: 0, finalised: 1, errors: 0 });
   expect(await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true, errorCode: true } })).toEqual({ status: "failed", errorCode: "transcription_failed" });
+  expect(await usedMinutes()).toBeCloseTo(before, 5);
+});
+
+it("a stale copy that finishes fetching a link after its failure was recorded charges nothing and keeps no media", async () => {
+  const before = await usedMinutes();
+  const id = `tstale${Date.now()}`;
+  await prisma.task.create({ data: { id, userId: user.userId, title: "link", source: "link", status: "transcribing", sourceUrl: "http://127.0.0.1:1/video" } });
+
+  const result = await runTranscription(id, {
+    locale: "en",
+    fetchMedia: async (task, workDir) => {
+      // BullMQ gave up on the job while this copy was downloading; the failure is recorded first.
+      await markTranscriptionFailed(task.id, new Error("job stalled more than allowable limit"), { locale: "en", attempts: 1, requestId: "stalled" });
+      const local = path.join(workDir, "download.wav");
+      await (await import("node:fs/promises")).copyFile(path.join(CORPUS, "single/en_jfk.wav"), local);
+      await intakeFetchedMedia(task, { path: local, name: "download.wav" });
+    },
+  }).catch((e: unknown) => e);
+
+  expect(result).toEqual({ skipped: "settled" });
+  expect(await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true } })).toEqual({ status: "failed" });
+  expect(await prisma.mediaPart.count({ where: { taskId: id } })).toBe(0);
   expect(await usedMinutes()).toBeCloseTo(before, 5);
 });
