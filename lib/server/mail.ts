@@ -24,8 +24,9 @@ export async function sendMail(mail: Mail): Promise<void> {
     return;
   }
   const dir = dataDir("outbox");
-  await fs.mkdir(dir, { recursive: true });
+  // Named before the first await, so names follow the order in which mails were sent.
   const file = path.join(dir, outboxFileName(mail.to));
+  await fs.mkdir(dir, { recursive: true });
   // "wx": never overwrite another mail, even if a name ever repeated.
   await fs.writeFile(file, JSON.stringify({ from: env().MAIL_FROM, date: new Date().toISOString(), ...mail }, null, 2), { flag: "wx" });
   logger.info("mail written to outbox (no SMTP_URL configured)", { to: mail.to, subject: mail.subject, file, text: mail.text });
