@@ -2,7 +2,7 @@
 // kernel's OOM killer) starts it again after a backoff that doubles while it
 // keeps crashing quickly (SUPERVISE_BASE_MS, up to SUPERVISE_MAX_MS) and resets
 // once it has run for a minute. Each restart is recorded in Redis, where
-// /api/health reads it (lib/server/health.ts: "crash-looping"). SIGTERM/SIGINT
+// /api/health reads it (lib/ops/health.ts: "crash-looping"). SIGTERM/SIGINT
 // are passed to the worker, which gets WORKER_SHUTDOWN_MS (+5 s) to stop.
 //
 //   tsx scripts/supervise.ts                 # the worker: tsx --conditions=react-server workers/main.ts

@@ -41,7 +41,7 @@ export async function fail(error: unknown, locale: string | undefined): Promise<
     data: { error: appError.key, ...(appError.data && typeof appError.data === "object" ? appError.data : {}) },
   };
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
-  // Rate-limit refusals say when to come back (lib/server/rate-limit.ts).
+  // Rate-limit refusals say when to come back (lib/api/rate-limit.ts).
   if (appError.status === 429 && typeof appError.params.seconds === "number") headers["retry-after"] = String(appError.params.seconds);
   return new Response(jsonBody(body), { status: httpStatus, headers });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { env } from "@/lib/server/env";
 import { sendMail } from "@/lib/server/mail";
-import { addressKey, consumeLimit } from "@/lib/server/rate-limit";
+import { addressKey, consumeLimit } from "@/lib/api/rate-limit";
 import { prisma } from "@/lib/server/prisma";
 import type { Translate } from "@/lib/i18n/server";
 import type { Edition } from "@/lib/edition/edition";

@@ -76,7 +76,7 @@ const schema = z.object({
   LINK_IMPORT_RATE_PER_HOUR: z.coerce.number().int().positive().default(5),
   YTDLP_PATH: z.string().default("yt-dlp"),
   LINK_IMPORT_TEST_HOSTS: z.string().default(""),
-  // Request limits (lib/server/rate-limit.ts, docs/architecture.md "Request limits").
+  // Request limits (lib/api/rate-limit.ts, docs/architecture.md "Request limits").
   // Reverse proxies in front of the web ("1" behind one): only then is X-Forwarded-For believed
   // for per-address limits; with 0 every client shares one "unknown" address.
   TRUST_PROXY: z

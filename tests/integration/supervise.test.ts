@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import { supervisorKey } from "@/lib/jobs/contract";
-import { workerHealth } from "@/lib/server/health";
+import { workerHealth } from "@/lib/ops/health";
 import { redis } from "@/lib/server/redis";
 
 // `npm start` (scripts/start.sh) with a worker that keeps crashing: the web

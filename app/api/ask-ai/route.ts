@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { ndjsonResponse } from "@/lib/api/stream";
 import { askBody } from "@/lib/analysis/analysis.schema";
 import { prepareAsk } from "@/lib/analysis/chat.service";
-import { consumeAiRequest } from "@/lib/server/rate-limit";
+import { consumeAiRequest } from "@/lib/api/rate-limit";
 
 // Ask AI about one task: the answer streams as NDJSON events (docs/api.md).
 export const POST = apiRoute({

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { translationBody } from "@/lib/analysis/analysis.schema";
 import { requestTranslation } from "@/lib/analysis/translation.service";
-import { consumeAiRequest } from "@/lib/server/rate-limit";
+import { consumeAiRequest } from "@/lib/api/rate-limit";
 
 export const POST = apiRoute({
   auth: "user",

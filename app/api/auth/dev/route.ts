@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { devLoginBody } from "@/lib/auth/auth.schema";
 import { devLoginConfig } from "@/lib/auth/session";
 import { findOrCreateUserByEmail, toUserInfo } from "@/lib/auth/users";
-import { clientAddress, consumeLimit } from "@/lib/server/rate-limit";
+import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
 
 // Development login (spec §7): offered only when AUTH_DEV_TOKEN, AUTH_DEV_USER and AUTH_DEV_DEVICE_ID are set.
 export const GET = apiRoute({ auth: "optional", handler: async () => ({ enabled: devLoginConfig() !== null }) });

@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { ndjsonResponse } from "@/lib/api/stream";
 import { checkAnswerBody } from "@/lib/analysis/analysis.schema";
 import { prepareCheckAnswer } from "@/lib/analysis/chat.service";
-import { consumeAiRequest } from "@/lib/server/rate-limit";
+import { consumeAiRequest } from "@/lib/api/rate-limit";
 
 export const POST = apiRoute({
   auth: "user",

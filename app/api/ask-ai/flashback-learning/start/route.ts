@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { ndjsonResponse } from "@/lib/api/stream";
 import { flashbackStartBody } from "@/lib/analysis/analysis.schema";
 import { prepareFlashback } from "@/lib/analysis/chat.service";
-import { consumeAiRequest } from "@/lib/server/rate-limit";
+import { consumeAiRequest } from "@/lib/api/rate-limit";
 
 // Writes a review quiz about the task and streams its questions (without answers).
 export const POST = apiRoute({

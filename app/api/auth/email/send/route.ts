@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { sendLinkBody } from "@/lib/auth/auth.schema";
 import { sendLoginLink } from "@/lib/auth/email-link";
-import { clientAddress, consumeLimit } from "@/lib/server/rate-limit";
+import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
 
 // The login-link email send (path not shown in the spec; see docs/api.md).
 export const POST = apiRoute({

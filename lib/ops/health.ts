@@ -1,8 +1,8 @@
 import "server-only";
 import { heartbeatKey, supervisorKey } from "@/lib/jobs/contract";
 import { describeSpeechEngine } from "@/lib/speech/engine";
-import { prisma } from "./prisma";
-import { redis, RedisUnavailableError, whenRedisReady, withinRedisWait } from "./redis";
+import { prisma } from "@/lib/server/prisma";
+import { redis, RedisUnavailableError, whenRedisReady, withinRedisWait } from "@/lib/server/redis";
 
 /** A heartbeat older than this means the worker is down (it beats every 5 s). */
 const BEAT_STALE_MS = 20_000;

@@ -2,11 +2,11 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "./errors";
 import { hasProFeatures } from "@/lib/billing/plans";
-import { env } from "./env";
-import { logger } from "./logger";
-import { redis, redisKey } from "./redis";
+import { env } from "@/lib/server/env";
+import { logger } from "@/lib/server/logger";
+import { redis, redisKey } from "@/lib/server/redis";
 
 // The request limits, on Redis so that every web process shares them.
 // RateLimiterRedis counts in one Lua script, so N requests at once can never
