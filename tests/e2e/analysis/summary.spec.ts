@@ -22,7 +22,8 @@ test("analyses a transcript, then edits the summary and redraws the mind map", a
   await expect(progress).toBeVisible();
   const seen: number[] = [];
   while (await progress.isVisible().catch(() => false)) {
-    const step = Number(await progress.getAttribute("data-step").catch(() => null));
+    // Bounded: the bar may vanish between the two calls, and getAttribute would otherwise wait for it until the test times out.
+    const step = Number(await progress.getAttribute("data-step", { timeout: 500 }).catch(() => null));
     if (Number.isFinite(step) && seen.at(-1) !== step) seen.push(step);
     await page.waitForTimeout(200);
   }
