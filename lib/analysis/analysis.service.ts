@@ -16,6 +16,7 @@ import { ProviderOutputError, ProviderTimeoutError } from "./provider";
 import { detectScenario } from "./scenario";
 import { getSummaryStyle } from "./style.service";
 import { analysisSteps, type AnalysisStep, type MindMapNode, type Passage } from "./types";
+import { taskErrorFields } from "@/lib/jobs/task-errors";
 
 const MAX_MIND_MAP_DEPTH = 4;
 
@@ -146,18 +147,10 @@ function failureCode(error: unknown): "analysis_timeout" | "analysis_invalid_out
 export async function markAnalysisFailed(taskId: string, error: unknown, ctx: { locale: string; attempts: number; requestId: string }) {
   const code = failureCode(error);
   logger.error("analysis failed", { taskId, code, error: error instanceof Error ? error.message : String(error) });
-  const { t } = await translatorFor(ctx.locale);
+  const suggestions = code === "analysis_failed" ? ["retryLater", "contactSupport"] : ["retryLater", "checkNetwork"];
   await prisma.task.updateMany({
     where: { id: taskId, status: { in: ["analyzing", "regenerating"] } },
-    data: {
-      status: "analysis_failed",
-      errorCode: code,
-      errorMessage: t(`tasks.failure.${code}.message`),
-      errorDescription: t(`tasks.failure.${code}.description`),
-      errorSuggestions: code === "analysis_failed" ? ["retryLater", "contactSupport"] : ["retryLater", "checkNetwork"],
-      retryCount: ctx.attempts,
-      requestId: ctx.requestId,
-    },
+    data: { status: "analysis_failed", ...(await taskErrorFields(code, suggestions, ctx)) },
   });
   await clearProgress(taskId);
 }

@@ -17,7 +17,7 @@ import { scratchDir, storage } from "@/lib/storage/storage";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
 import { abortWhenGone, IN_TRANSCRIPTION, TaskGoneError, taskExists, TaskSettledError, updateTranscribingTask } from "./alive";
-import { PermanentTaskError } from "@/lib/jobs/task-errors";
+import { PermanentTaskError, taskErrorFields } from "@/lib/jobs/task-errors";
 import { mediaFolder, removeTaskFiles } from "./task-files";
 import { joinFullText } from "./task.service";
 import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
@@ -237,23 +237,18 @@ export async function markTranscriptionFailed(taskId: string, error: unknown, ct
     await clearProgress(taskId);
     return;
   }
-  const { t } = await translatorFor(ctx.locale);
   const permanent = error instanceof PermanentTaskError ? error : null;
   const code = permanent?.code ?? "transcription_failed";
   const suggestions = permanent?.suggestions ?? ["checkNetwork", "retryLater", "contactSupport"];
   logger.error("transcription failed", { taskId, code, error: error instanceof Error ? error.message : String(error) });
+  const errorFields = await taskErrorFields(code, suggestions, ctx);
   // The failure and its refund in one transaction; a task already failed (or gone) is left alone, so a refund happens once.
   await prisma.$transaction(async (db) => {
     const res = await db.task.updateMany({
       where: { id: taskId, status: { notIn: ["completed", "failed"] } },
       data: {
         status: "failed",
-        errorCode: code,
-        errorMessage: t(`tasks.failure.${code}.message`),
-        errorDescription: t(`tasks.failure.${code}.description`),
-        retryCount: ctx.attempts,
-        requestId: ctx.requestId,
-        errorSuggestions: suggestions,
+        ...errorFields,
         estimatedMinutes: null,
       },
     });
