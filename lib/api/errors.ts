@@ -114,6 +114,17 @@ export const errorCatalogue = {
   "documents.unreadable": 400,
   "documents.textTooLong": 413,
   "documents.generationFailed": 500,
+  // collaborators (spec §5, §8 Collaborators)
+  "collab.invalidEmail": 400,
+  "collab.invalidPhone": 400,
+  "collab.userNotFound": 404,
+  "collab.alreadyCollaborator": 409,
+  "collab.ownerCannotBeAdded": 400,
+  "collab.ownerCannotBeRemoved": 400,
+  "collab.onlyOwner": 403,
+  "collab.collaboratorNotFound": 404,
+  "collab.documentNotFound": 404,
+  "collab.rateLimited": 429,
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalogue;
