@@ -114,6 +114,17 @@ export const errorCatalogue = {
   "documents.unreadable": 400,
   "documents.textTooLong": 413,
   "documents.generationFailed": 500,
+  // folders (spec §5, §8 Folders)
+  "folders.nameEmpty": 400,
+  "folders.nameTooLong": 400,
+  "folders.nameExists": 409,
+  "folders.alreadyInFolder": 409,
+  "folders.notFound": 404,
+  "folders.fileNotFound": 404,
+  "folders.createFailed": 500,
+  "folders.renameFailed": 500,
+  "folders.deleteFailed": 500,
+  "folders.moveFailed": 500,
   // collaborators (spec §5, §8 Collaborators)
   "collab.invalidEmail": 400,
   "collab.invalidPhone": 400,
@@ -124,7 +135,21 @@ export const errorCatalogue = {
   "collab.onlyOwner": 403,
   "collab.collaboratorNotFound": 404,
   "collab.documentNotFound": 404,
-  "collab.rateLimited": 429,
+  // co-editing (spec §4, §8 Collaboration; docs/collaboration.md "Co-editing")
+  "collab.loginRequired": 401,
+  "collab.permissionDenied": 403,
+  "collab.enterFailed": 500,
+  "collab.editConflict": 409,
+  // share links (spec §4, §8 Share; docs/sharing.md)
+  "share.linkInvalid": 404,
+  "share.disabled": 404,
+  "share.notAnalyzed": 400,
+  "share.createFailed": 500,
+  "share.toggleFailed": 500,
+  "share.authFailed": 401,
+  "share.permissionDenied": 403,
+  "share.taskNotFound": 404,
+  "share.serverError": 500,
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -38,6 +38,8 @@ const limiterSpecs = {
   aiPerMinute: { points: () => env().AI_REQUESTS_PER_MINUTE, durationSec: MINUTE, refusal: "rate" },
   aiPerDay: { points: () => env().AI_REQUESTS_PER_DAY, durationSec: DAY, refusal: "daily" },
   aiPerDayPro: { points: () => env().AI_REQUESTS_PER_DAY_PRO, durationSec: DAY, refusal: "daily" },
+  // Adding collaborators answers "user not found": per owner, so it cannot enumerate accounts quickly.
+  collabAddsPerUser: { points: () => env().COLLAB_ADDS_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
 } satisfies Record<string, LimiterSpec>;
 
 export type LimiterName = keyof typeof limiterSpecs;

@@ -93,6 +93,8 @@ const schema = z.object({
   AI_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   AI_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(200),
   AI_REQUESTS_PER_DAY_PRO: z.coerce.number().int().positive().default(1000),
+  // Collaborator additions per owner per 10 minutes: "user not found" must not become a fast account-enumeration oracle.
+  COLLAB_ADDS_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { env } from "@/lib/server/env";
 import { prisma } from "@/lib/server/prisma";
-import { findOwnedTask } from "./owned";
+import { findReadableTask } from "./readable";
 
 // <audio> and <video> cannot send a bearer token, so the player gets a short-lived signed
 // URL instead. The HMAC (keyed by AUTH_SECRET) covers the task id and the expiry, so neither
@@ -22,7 +22,8 @@ export function signedMediaQuery(taskId: string, exp: number): string {
 }
 
 export async function mediaUrlFor(userId: string, taskId: string) {
-  const task = await findOwnedTask(userId, taskId, { mediaKey: true, mediaKind: true });
+  // The owner and collaborators may play the recording.
+  const { task } = await findReadableTask(userId, taskId, { mediaKey: true, mediaKind: true });
   if (!task.mediaKey) throw new AppError("common.notFound");
   const exp = Date.now() + MEDIA_URL_TTL_MS;
   return { url: `/api/media/${taskId}?${signedMediaQuery(taskId, exp)}`, kind: task.mediaKind ?? "audio", expiresAt: new Date(exp).toISOString() };

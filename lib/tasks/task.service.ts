@@ -8,10 +8,12 @@ import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
 import { showsProgress, taskDetailSelect, taskSummarySelect, toTaskDetail, toTaskSummary } from "./task.view";
 import { findOwnedTask } from "./owned";
+import { findReadableTask } from "./readable";
 import { queueTranscription } from "./queueing";
 import { removeTaskFiles } from "./task-files";
 
-// Every query names the owner in `where` (findOwnedTask): another user's task is simply "not found".
+// Every write names the owner in `where` (findOwnedTask): another user's task is simply "not found".
+// Reads a collaborator needs (getTask) go through findReadableTask instead.
 
 export async function listTasks(userId: string, q: { page: number; page_size: number; folder_id?: string }) {
   const where = {
@@ -27,8 +29,14 @@ export async function listTasks(userId: string, q: { page: number; page_size: nu
   return { items: rows.map((r) => toTaskSummary(r, progress.get(r.id))), total, page: q.page, page_size: q.page_size };
 }
 
+/**
+ * The owner's or a collaborator's view of one task (findReadableTask). A
+ * collaborator sees the owner's name and not the owner's folder.
+ */
 export async function getTask(userId: string, taskId: string) {
-  return toTaskDetail(await findOwnedTask(userId, taskId, taskDetailSelect), await getProgress(taskId));
+  const { task, role, ownerName } = await findReadableTask(userId, taskId, taskDetailSelect);
+  const detail = toTaskDetail(task, await getProgress(taskId));
+  return { ...detail, folder: role === "owner" ? detail.folder : null, access: { role, ownerName } };
 }
 
 async function getTaskSummary(userId: string, taskId: string) {
