@@ -4,6 +4,7 @@ import { DelayedError, QueueEvents, UnrecoverableError, Worker, type Job } from 
 import { abortReasons, cancelledAmong, isCancelRequested, JobCancelled, onCancelRequest, WorkerShutdown } from "@/lib/jobs/cancel";
 import { bullPrefix, heartbeatKey, queue, queues, type JobName } from "@/lib/jobs/contract";
 import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "./recovery";
+import { keepSweepScheduled, scheduleSweep } from "./sweep-schedule";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { assertSecretsAtStart } from "@/lib/server/secrets";
@@ -141,13 +142,7 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   // Redis still coming up (or restarting) is waited for, not a crash.
-  await untilDone("job scheduler", () =>
-    queue(queues.maintenance).upsertJobScheduler(
-      "tasks.sweep",
-      { every: env().WORKER_SWEEP_MS },
-      { name: "tasks.sweep", data: {}, opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } } },
-    ),
-  );
+  await untilDone("job scheduler", scheduleSweep);
   unsubscribe = await untilDone("cancel subscription", () => onCancelRequest(cancelTask));
 
   const beat = async () => {
@@ -155,6 +150,7 @@ async function main() {
     // A cancel message missed while reconnecting is caught here.
     const taskIds = [...new Set([...active.values()].flatMap((a) => (a.taskId ? [a.taskId] : [])))];
     for (const taskId of await cancelledAmong(taskIds)) cancelTask(taskId);
+    await keepSweepScheduled();
   };
   await beat().catch((e) => logger.warn("heartbeat failed", { error: String(e) }));
   if (!stopping) timer = setInterval(() => void beat().catch((e) => logger.warn("heartbeat failed", { error: String(e) })), HEARTBEAT_MS);
