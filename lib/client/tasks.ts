@@ -54,6 +54,8 @@ export interface TaskSummary {
   /** Bytes. */
   fileSize: number;
   folder: { id: string; name: string } | null;
+  /** The folder's id; null in the uncategorized bucket. */
+  folderId: string | null;
   mediaKind: MediaKind | null;
   estimatedMinutes: number | null;
   progress: TaskProgress | null;

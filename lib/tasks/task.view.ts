@@ -64,6 +64,7 @@ export function toTaskSummary(t: SummaryRow, progress: Progress | null | undefin
     duration: t.duration,
     fileSize: Number(t.fileSize),
     folder: t.folder,
+    folderId: t.folder?.id ?? null,
     mediaKind: t.mediaKind,
     estimatedMinutes: t.status === "queued" ? t.estimatedMinutes : null,
     progress: progress && showsProgress(t.status) ? { stage: progress.stage, percent: progress.percent, step: progress.step ?? null, steps: progress.steps ?? null } : null,
