@@ -12,6 +12,8 @@ import { POST as flashback } from "@/app/api/ask-ai/flashback-learning/start/rou
 import { GET as history } from "@/app/api/ask-ai/history/[id]/route";
 import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
 import { GET as listHotwords } from "@/app/api/hotwords/route";
+import { POST as createFolder, GET as listFolders } from "@/app/api/folder/route";
+import { POST as moveToFolder } from "@/app/api/folder/[id]/move/route";
 import { prisma } from "@/lib/server/prisma";
 import { call, callStream, CORPUS, formWithFiles } from "@/tests/helpers/api";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
@@ -48,6 +50,11 @@ export const CALLERS_OWN = new Set([
   "POST /api/transcription/import-link",
   "POST /api/meetings/join",
   "POST /api/transcription/document-estimate",
+  // Folders: B lists and creates its own; A's folder ids in the query show nothing.
+  "GET /api/folder",
+  "POST /api/folder",
+  "GET /api/folder/stats",
+  "GET /api/task",
 ]);
 
 /** The codes a refusal may carry (body code of the envelope). */
@@ -60,6 +67,8 @@ export interface Owned {
   pastedTask: string;
   speaker: string;
   hotword: string;
+  /** A's folder, holding A's completed task. */
+  folder: string;
   quiz: string;
   question: string;
   /** Strings only A's data contains: titles, texts, email. */
@@ -84,6 +93,10 @@ export async function createOwnerResources(): Promise<Owned> {
   const pastedTask = pasted.data.id ?? pasted.data.task?.id ?? pasted.data.tasks?.[0]?.id;
   const hot = await call<{ hotword: { id: string } }>(addHotword, { token: user.token, json: { text: "zqxhotword" } });
   if (hot.code !== 200) throw new Error(`A's hotword failed: ${hot.message}`);
+  const folder = await call<{ id: string }>(createFolder, { token: user.token, json: { name: "ZQX-folder-alpha" } });
+  if (folder.code !== 200) throw new Error(`A's folder failed: ${folder.message}`);
+  const filed = await call(moveToFolder, { token: user.token, params: { id: completedTask }, json: { folderId: folder.data.id } });
+  if (filed.code !== 200) throw new Error(`A's move into the folder failed: ${filed.message}`);
   const asked = await callStream(ask, { token: user.token, json: { task_id: completedTask, question: "What about the battery drain?" } });
   if (asked.status !== 200 || asked.envelope) throw new Error(`A's question failed: ${JSON.stringify(asked.envelope)}`);
   const quiz = await callStream(flashback, { token: user.token, json: { task_id: completedTask, question_count: 2 } });
@@ -96,9 +109,10 @@ export async function createOwnerResources(): Promise<Owned> {
     pastedTask: pastedTask!,
     speaker,
     hotword: hot.data.hotword.id,
+    folder: folder.data.id,
     quiz: q.quizId,
     question: q.question.id,
-    secrets: ["Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "battery drain", user.email],
+    secrets: ["Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email],
   };
   for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
   if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
@@ -107,12 +121,13 @@ export async function createOwnerResources(): Promise<Owned> {
 
 /** A's state, to show nothing B did changed it. */
 export async function ownerSnapshot(a: Owned) {
-  const tasks = await prisma.task.findMany({ where: { userId: a.user.userId }, select: { id: true, title: true, deletedAt: true, status: true }, orderBy: { id: "asc" } });
+  const tasks = await prisma.task.findMany({ where: { userId: a.user.userId }, select: { id: true, title: true, deletedAt: true, status: true, folderId: true }, orderBy: { id: "asc" } });
   const speakers = await prisma.speaker.findMany({ where: { taskId: a.completedTask }, select: { id: true, name: true }, orderBy: { id: "asc" } });
   const hotwords = await call<{ items?: unknown[] }>(listHotwords, { token: a.user.token });
   const task = await call<{ title: string; fullText: string }>(getTask, { token: a.user.token, params: { id: a.completedTask } });
   const chat = await call(history, { token: a.user.token, params: { id: a.completedTask } });
-  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, title: task.data.title, text: task.data.fullText, chat: chat.data });
+  const folders = await call(listFolders, { token: a.user.token });
+  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data });
 }
 
 export interface MatrixRow {
@@ -151,6 +166,9 @@ function sampleBody(key: string, a: Owned, id: string): unknown {
     "POST /api/ask-ai/flashback-learning/start": { task_id: id, question_count: 1 },
     "POST /api/ask-ai/flashback-learning/check-answer": { task_id: id, quiz_id: a.quiz, question_id: a.question, answer: [0] },
     "PUT /api/hotwords/[id]": { text: "B was here", enabled: false },
+    "PUT /api/folder/[id]": { name: "B was here" },
+    "POST /api/folder/[id]/move": { folderId: null },
+    "POST /api/folder/move-batch": { ids: [id], folderId: null },
     "PUT /api/analysis/style": { enabled: true, lengthPreference: "short", focusArea: "B", customInstructions: "B" },
   };
   return key in table ? table[key] : idFilledBody(a, id);
@@ -161,6 +179,8 @@ function idsFor(route: RouteFile, a: Owned): string[] {
   const tasks = [a.completedTask, a.uploadedTask, a.pastedTask];
   if (route.segments.length === 0) return [a.completedTask];
   if (route.route.includes("/hotwords/")) return [a.hotword];
+  // /api/folder/[id] names a folder; /api/folder/[id]/move names the task to move.
+  if (route.route === "/api/folder/[id]") return [a.folder];
   return tasks;
 }
 
@@ -168,7 +188,7 @@ function leaks(answer: RawAnswer, a: Owned): string | null {
   const text = Buffer.from(answer.text, "latin1").toString("utf8");
   for (const s of a.secrets) if (text.includes(s)) return `answer holds A's data "${s}"`;
   if (answer.status === 200 && answer.code === 200) {
-    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.quiz]) if (text.includes(id)) return `answer holds A's id ${id}`;
+    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.folder, a.quiz]) if (text.includes(id)) return `answer holds A's id ${id}`;
   }
   return null;
 }
@@ -203,6 +223,9 @@ function judgeNobody(key: string, answer: RawAnswer, a: Owned): string | null {
 const MIXED: Record<string, (a: Owned, own: string) => unknown> = {
   "PUT /api/transcription/[id]/edit-speaker-names": (a) => ({ speakers: [{ id: a.speaker, name: "B was here" }] }),
   "POST /api/ask-ai/flashback-learning/check-answer": (a, own) => ({ task_id: own, quiz_id: a.quiz, question_id: a.question, answer: [0] }),
+  // B's own task into A's folder: the folder is not found.
+  "POST /api/folder/[id]/move": (a) => ({ folderId: a.folder }),
+  "POST /api/folder/move-batch": (a, own) => ({ ids: [own], folderId: a.folder }),
 };
 
 /** Runs the whole matrix. `b` is signed in (with a finished task of its own); logout runs last, since it ends B's session. */
@@ -226,7 +249,7 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
         method,
         token: b.token,
         params: Object.fromEntries(route.segments.map((s) => [s, id])),
-        query: { id, task_id: id, taskId: id, folder_id: id, target_language: "de" },
+        query: { id, task_id: id, taskId: id, folder_id: id, folderId: a.folder, target_language: "de" },
         json: method === "GET" ? undefined : sampleBody(key, a, id),
       });
       rows.push({ route: route.route, method, caller: "B", with: id, status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem: judgeB(key, answer, a) });
@@ -242,7 +265,7 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
 
 export function matrixTable(rows: MatrixRow[], a: Owned): string {
   const name = (id: string) =>
-    ({ [a.completedTask]: "A.completedTask", [a.uploadedTask]: "A.uploadedTask", [a.pastedTask]: "A.pastedTask", [a.hotword]: "A.hotword" })[id] ?? id;
+    ({ [a.completedTask]: "A.completedTask", [a.uploadedTask]: "A.uploadedTask", [a.pastedTask]: "A.pastedTask", [a.hotword]: "A.hotword", [a.folder]: "A.folder" })[id] ?? id;
   const lines = rows.map((r) => `${r.method.padEnd(6)} ${r.route.padEnd(52)} ${r.caller.padEnd(4)} ${name(r.with).padEnd(16)} ${String(r.status).padEnd(4)} ${String(r.code).padEnd(4)} ${(r.errorKey ?? "").padEnd(28)} ${r.problem ? `FAIL ${r.problem}` : "ok"}`);
   return [`${"method".padEnd(6)} ${"route".padEnd(52)} ${"who".padEnd(4)} ${"A's id".padEnd(16)} http code ${"catalogue key".padEnd(28)} verdict`, ...lines].join("\n");
 }
