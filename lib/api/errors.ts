@@ -150,6 +150,18 @@ export const errorCatalogue = {
   "share.permissionDenied": 403,
   "share.taskNotFound": 404,
   "share.serverError": 500,
+  // exports (spec §6 Pro formats, §8 "image export failed", ".xmind export failed"; docs/exports.md)
+  "exports.proRequired": 403,
+  "exports.noTranscript": 400,
+  "exports.noSummary": 400,
+  "exports.noMindMap": 400,
+  "exports.imageFailed": 500,
+  "exports.xmindFailed": 500,
+  "exports.pdfFailed": 500,
+  // search (issue 10 "Find"; docs/search.md)
+  "search.queryEmpty": 400,
+  "search.queryTooShort": 400,
+  "search.queryTooLong": 400,
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalogue;
