@@ -12,6 +12,7 @@ import { POST as flashback } from "@/app/api/ask-ai/flashback-learning/start/rou
 import { GET as history } from "@/app/api/ask-ai/history/[id]/route";
 import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
 import { GET as listHotwords } from "@/app/api/hotwords/route";
+import { POST as addCollaborator } from "@/app/api/collaboration/documents/[id]/collaborators/route";
 import { POST as createFolder, GET as listFolders } from "@/app/api/folder/route";
 import { POST as moveToFolder } from "@/app/api/folder/[id]/move/route";
 import { prisma } from "@/lib/server/prisma";
@@ -55,10 +56,13 @@ export const CALLERS_OWN = new Set([
   "POST /api/folder",
   "GET /api/folder/stats",
   "GET /api/task",
+  // "Shared with me" lists only the caller's collaborations; the permission answer for a stranger is "none".
+  "GET /api/collaboration/documents",
+  "GET /api/collaboration/documents/[id]/permission",
 ]);
 
 /** The codes a refusal may carry (body code of the envelope). */
-const REFUSALS = new Set([400, 403, 404, 413, 415, 429]);
+export const REFUSALS = new Set([400, 403, 404, 413, 415, 429]);
 
 export interface Owned {
   user: Awaited<ReturnType<typeof signIn>>;
@@ -71,6 +75,8 @@ export interface Owned {
   folder: string;
   quiz: string;
   question: string;
+  /** C, a collaborator on A's completed task (scripts/drills/authz-collaborator.ts checks what C may do). */
+  collaborator: Awaited<ReturnType<typeof signIn>>;
   /** Strings only A's data contains: titles, texts, email. */
   secrets: string[];
 }
@@ -102,8 +108,12 @@ export async function createOwnerResources(): Promise<Owned> {
   const quiz = await callStream(flashback, { token: user.token, json: { task_id: completedTask, question_count: 2 } });
   const q = quiz.events.find((e) => e.type === "question") as { quizId: string; question: { id: string } } | undefined;
   if (!q) throw new Error(`A's quiz failed: ${JSON.stringify(quiz.envelope ?? quiz.events.slice(0, 2))}`);
+  const collaborator = await signIn("collab-c");
+  const added = await call(addCollaborator, { token: user.token, params: { id: completedTask }, json: { user_identifier: collaborator.email } });
+  if (added.code !== 200) throw new Error(`A's collaborator failed: ${added.message}`);
   const owned = {
     user,
+    collaborator,
     completedTask,
     uploadedTask: uploaded.data.tasks[0]!.id,
     pastedTask: pastedTask!,
@@ -112,7 +122,7 @@ export async function createOwnerResources(): Promise<Owned> {
     folder: folder.data.id,
     quiz: q.quizId,
     question: q.question.id,
-    secrets: ["Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email],
+    secrets: ["Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email],
   };
   for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
   if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
@@ -127,7 +137,8 @@ export async function ownerSnapshot(a: Owned) {
   const task = await call<{ title: string; fullText: string }>(getTask, { token: a.user.token, params: { id: a.completedTask } });
   const chat = await call(history, { token: a.user.token, params: { id: a.completedTask } });
   const folders = await call(listFolders, { token: a.user.token });
-  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data });
+  const collaborators = await prisma.collaborator.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, userId: true }, orderBy: { id: "asc" } });
+  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators });
 }
 
 export interface MatrixRow {
@@ -152,7 +163,7 @@ function idFilledBody(a: Owned, id: string) {
 }
 
 /** Bodies that pass each route's validation, so the call reaches the ownership check. */
-function sampleBody(key: string, a: Owned, id: string): unknown {
+export function sampleBody(key: string, a: Owned, id: string): unknown {
   const table: Record<string, unknown> = {
     "POST /api/transcription/tasks/delete-batch": { ids: [id] },
     "PUT /api/transcription/[id]/edit-title": { title: "B was here" },
@@ -170,12 +181,19 @@ function sampleBody(key: string, a: Owned, id: string): unknown {
     "POST /api/folder/[id]/move": { folderId: null },
     "POST /api/folder/move-batch": { ids: [id], folderId: null },
     "PUT /api/analysis/style": { enabled: true, lengthPreference: "short", focusArea: "B", customInstructions: "B" },
+    // A registered user (already A's collaborator): a stranger must hear "not found", not "already a collaborator".
+    "POST /api/collaboration/documents/[id]/collaborators": { user_identifier: a.collaborator.email },
   };
   return key in table ? table[key] : idFilledBody(a, id);
 }
 
+/** A route's path segments: A's id, except [userId], which names A's collaborator C. */
+export function pathParams(route: RouteFile, a: Owned, id: string): Record<string, string> {
+  return Object.fromEntries(route.segments.map((s) => [s, s === "userId" ? a.collaborator.userId : id]));
+}
+
 /** Which of A's ids go in a route's path segments (one call per id). */
-function idsFor(route: RouteFile, a: Owned): string[] {
+export function idsFor(route: RouteFile, a: Owned): string[] {
   const tasks = [a.completedTask, a.uploadedTask, a.pastedTask];
   if (route.segments.length === 0) return [a.completedTask];
   if (route.route.includes("/hotwords/")) return [a.hotword];
@@ -239,7 +257,7 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
     const id0 = idsFor(route, a)[0]!;
     const anon = await rawCall(handler, {
       method,
-      params: Object.fromEntries(route.segments.map((s) => [s, id0])),
+      params: pathParams(route, a, id0),
       query: { id: id0, task_id: id0, taskId: id0, target_language: "de", exp: String(Date.now() + 60_000), sig: "AAAA" },
       json: method === "GET" ? undefined : sampleBody(key, a, id0),
     });
@@ -248,7 +266,7 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
       const answer = await rawCall(handler, {
         method,
         token: b.token,
-        params: Object.fromEntries(route.segments.map((s) => [s, id])),
+        params: pathParams(route, a, id),
         query: { id, task_id: id, taskId: id, folder_id: id, folderId: a.folder, target_language: "de" },
         json: method === "GET" ? undefined : sampleBody(key, a, id),
       });
