@@ -35,6 +35,7 @@ const TranscriptWorkspace = dynamic(() => import("@/components/transcript/Transc
 });
 const AskAiPanel = dynamic(() => import("@/components/chat/AskAiPanel").then((m) => m.AskAiPanel), { ssr: false });
 const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
+const ShareDialog = dynamic(() => import("@/components/share/ShareDialog").then((m) => m.ShareDialog), { ssr: false });
 
 export type DetailTab = "original" | "summary" | "mindmap";
 
@@ -51,6 +52,7 @@ export interface TaskDetailProps {
 export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack }: TaskDetailProps) {
   const t = useTranslations("app.detail");
   const terr = useTranslations("errors");
+  const tshare = useTranslations("share");
   const format = useFormatter();
   const { task, error, loading, reload, view, onTaskChange, onSummary } = useListedTask(taskId, summary, onSummaryChange);
   const [tab, setTab] = useState<DetailTab>("original");
@@ -59,6 +61,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   const [summaryDraft, setSummaryDraft] = useState<string | null>(null);
   const [askOpen, setAskOpen] = useState(false);
   const [styleOpen, setStyleOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
   const controller = useMediaController();
   const translationView = useTranslationView(taskId, task?.title ?? summary?.title ?? "");
 
@@ -140,6 +143,11 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
         {task && hasTranscript(view.status) ? (
           <button type="button" className={`${ui.btn} ${ui.small} ${ui.primary}`} onClick={() => setAskOpen(true)} data-testid="ask-ai-open">
             {t("askAi")}
+          </button>
+        ) : null}
+        {hasTranscript(view.status) ? (
+          <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => setShareOpen(true)} data-testid="share-open-dialog">
+            {tshare("button")}
           </button>
         ) : null}
         <button type="button" className={`${ui.btn} ${ui.small} ${styles.deleteBtn}`} onClick={() => setConfirmDelete(true)} data-testid="task-delete">
@@ -240,6 +248,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
 
       {askOpen && task ? <AskAiPanel task={task} onClose={() => setAskOpen(false)} onSeek={hasMedia(task) ? (ms) => controller.seek(ms, true) : undefined} /> : null}
       {styleOpen ? <AnalysisStyleDialog onClose={() => setStyleOpen(false)} /> : null}
+      {shareOpen ? <ShareDialog taskId={view.id} analyzed={!!task?.summary} onClose={() => setShareOpen(false)} /> : null}
       {confirmDelete ? (
         <ConfirmDialog
           title={t("deleteTitle")}

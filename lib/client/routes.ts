@@ -25,7 +25,7 @@ export function isUngatedPath(pathname: string): boolean {
   return /^\/(transcribe\/)?(login|callback|share|show|online-youtube-video-transcript)(\/|$)/.test(p);
 }
 
-/** Share paths of the API never carry the Authorization header (spec §6, §7). */
+/** Share paths of the API never carry the Authorization header (spec §6, §7): the share link and the title/date lookup. */
 export function isShareApiPath(path: string): boolean {
-  return path.startsWith("/api/transcription/share/");
+  return path.startsWith("/api/transcription/share/") || path.startsWith("/api/transcription/tasks/title/");
 }
