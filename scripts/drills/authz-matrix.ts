@@ -15,6 +15,8 @@ import { GET as listHotwords } from "@/app/api/hotwords/route";
 import { POST as addCollaborator } from "@/app/api/collaboration/documents/[id]/collaborators/route";
 import { POST as createFolder, GET as listFolders } from "@/app/api/folder/route";
 import { POST as moveToFolder } from "@/app/api/folder/[id]/move/route";
+import { POST as createShareLink } from "@/app/api/transcription/tasks/[id]/share/route";
+import { SHARED_VIEW_KEYS } from "@/lib/sharing/shared-view";
 import { prisma } from "@/lib/server/prisma";
 import { call, callStream, CORPUS, formWithFiles } from "@/tests/helpers/api";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
@@ -22,8 +24,11 @@ import { signIn } from "@/tests/helpers/users";
 import { rawCall, type RawAnswer } from "./call";
 import { discoverRoutes, idLikeFieldNames, loadHandler, type HttpMethod, type RouteFile } from "./routes";
 
+/** A share link's public view: anyone may read it, and it holds only SHARED_VIEW_KEYS (docs/sharing.md). */
+const SHARE_VIEWS = ["GET /api/transcription/share/[a]/[b]", "GET /api/transcription/tasks/title/[title]/[date]"];
+
 /** Reachable without a token; everything else must answer 401 to nobody. */
-export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/media/[taskId]"]);
+export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/media/[taskId]", ...SHARE_VIEWS]);
 
 /**
  * Routes that act only on the caller's own account, so a 200 to B is fine as
@@ -77,6 +82,9 @@ export interface Owned {
   question: string;
   /** C, a collaborator on A's completed task (scripts/drills/authz-collaborator.ts checks what C may do). */
   collaborator: Awaited<ReturnType<typeof signIn>>;
+  /** A's analysed task with a live share link, and that link's last URL segment ("<slug>-<token>"). */
+  sharedTask: string;
+  shareSegment: string;
   /** Strings only A's data contains: titles, texts, email. */
   secrets: string[];
 }
@@ -111,9 +119,16 @@ export async function createOwnerResources(): Promise<Owned> {
   const collaborator = await signIn("collab-c");
   const added = await call(addCollaborator, { token: user.token, params: { id: completedTask }, json: { user_identifier: collaborator.email } });
   if (added.code !== 200) throw new Error(`A's collaborator failed: ${added.message}`);
+  // A shares an analysed task: the public routes may show its title and summary, never its transcript.
+  const sharedTask = await seedTranscribedTask(user.userId, "Public roadmap notes", MEETING);
+  await prisma.task.update({ where: { id: sharedTask }, data: { status: "analysis_completed", summary: "# Public roadmap\n\n- Ship the offline mode\n", summaryLanguage: "en" } });
+  const shared = await call<{ path: string }>(createShareLink, { token: user.token, params: { id: sharedTask } });
+  if (shared.code !== 200) throw new Error(`A's share link failed: ${shared.message}`);
   const owned = {
     user,
     collaborator,
+    sharedTask,
+    shareSegment: shared.data.path.split("/").at(-1)!,
     completedTask,
     uploadedTask: uploaded.data.tasks[0]!.id,
     pastedTask: pastedTask!,
@@ -138,7 +153,8 @@ export async function ownerSnapshot(a: Owned) {
   const chat = await call(history, { token: a.user.token, params: { id: a.completedTask } });
   const folders = await call(listFolders, { token: a.user.token });
   const collaborators = await prisma.collaborator.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, userId: true }, orderBy: { id: "asc" } });
-  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators });
+  const shares = await prisma.share.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, enabled: true, allowIndexing: true, tokenHash: true }, orderBy: { id: "asc" } });
+  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares });
 }
 
 export interface MatrixRow {
@@ -199,6 +215,9 @@ export function idsFor(route: RouteFile, a: Owned): string[] {
   if (route.route.includes("/hotwords/")) return [a.hotword];
   // /api/folder/[id] names a folder; /api/folder/[id]/move names the task to move.
   if (route.route === "/api/folder/[id]") return [a.folder];
+  // The public share views get A's real link too (they must show only the allowed fields); the owner's share routes get A's shared task.
+  if (SHARE_VIEWS.some((k) => k.endsWith(` ${route.route}`))) return [a.completedTask, a.shareSegment];
+  if (/\/share(_toggle)?$/.test(route.route)) return [...tasks, a.sharedTask];
   return tasks;
 }
 
@@ -206,9 +225,21 @@ function leaks(answer: RawAnswer, a: Owned): string | null {
   const text = Buffer.from(answer.text, "latin1").toString("utf8");
   for (const s of a.secrets) if (text.includes(s)) return `answer holds A's data "${s}"`;
   if (answer.status === 200 && answer.code === 200) {
-    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.folder, a.quiz]) if (text.includes(id)) return `answer holds A's id ${id}`;
+    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.folder, a.quiz, a.sharedTask]) if (text.includes(id)) return `answer holds A's id ${id}`;
   }
   return null;
+}
+
+/** A public share view answers exactly the allowed fields, whoever asks. */
+function sharedViewProblem(answer: RawAnswer): string | null {
+  let data: unknown;
+  try {
+    data = (JSON.parse(Buffer.from(answer.text, "latin1").toString("utf8")) as { data?: unknown }).data;
+  } catch {
+    return "shared view is not JSON";
+  }
+  const keys = Object.keys((data ?? {}) as object).sort();
+  return JSON.stringify(keys) === JSON.stringify([...SHARED_VIEW_KEYS].sort()) ? null : `shared view has fields ${keys.join(",")}`;
 }
 
 function judgeB(key: string, answer: RawAnswer, a: Owned): string | null {
@@ -219,6 +250,7 @@ function judgeB(key: string, answer: RawAnswer, a: Owned): string | null {
   if (leak) return leak;
   const code = answer.code ?? answer.status;
   if (code === 200 && CALLERS_OWN.has(key)) return null;
+  if (code === 200 && SHARE_VIEWS.includes(key)) return sharedViewProblem(answer);
   if (key === "GET /api/media/[taskId]") return answer.status === 403 ? null : `media without A's signature answered ${answer.status}`;
   if (!REFUSALS.has(code)) return `expected not-found/permission-denied/validation, got ${answer.status}/${code} ${answer.errorKey ?? ""}`;
   return null;
@@ -230,8 +262,10 @@ function judgeNobody(key: string, answer: RawAnswer, a: Owned): string | null {
   if (answer.status >= 500 || (answer.code ?? 0) >= 500) return `server error ${answer.status}/${answer.code} ${answer.errorKey ?? ""}`;
   const leak = leaks(answer, a);
   if (leak) return leak;
+  if (SHARE_VIEWS.includes(key) && answer.code === 200) return sharedViewProblem(answer);
   if (PUBLIC_ROUTES.has(key)) return key === "GET /api/media/[taskId]" && answer.status !== 403 ? `media without a signature answered ${answer.status}` : null;
-  return answer.status === 401 && answer.errorKey === "common.unauthorized" ? null : `expected 401 without a token, got ${answer.status}/${answer.code} ${answer.errorKey ?? ""}`;
+  // The share routes say "auth failed" in the Share catalogue's words (spec §8 Share).
+  return answer.status === 401 && (answer.errorKey === "common.unauthorized" || answer.errorKey === "share.authFailed") ? null : `expected 401 without a token, got ${answer.status}/${answer.code} ${answer.errorKey ?? ""}`;
 }
 
 /**
