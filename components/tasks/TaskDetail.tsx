@@ -14,6 +14,7 @@ import { IconLeft, IconPlay, IconTrash } from "./icons";
 import { StatusBadge } from "./StatusBadge";
 import { TaskErrorPanel } from "./TaskErrorPanel";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
+import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
 import { SummaryPanel } from "@/components/analysis/SummaryPanel";
 import { TranslationBar } from "@/components/analysis/TranslationBar";
@@ -21,9 +22,12 @@ import { useTranslationView } from "@/components/analysis/useTranslationView";
 import { MediaPlayer } from "@/components/transcript/MediaPlayer";
 import { hasMedia } from "@/components/transcript/TranscriptWorkspace";
 import { useMediaController } from "@/components/transcript/useMediaController";
+import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
 import transcriptStyles from "@/components/transcript/transcript.module.css";
 import { TaskProgress } from "./TaskProgress";
 import { TitleEditor } from "./TitleEditor";
+import { ExportMenu } from "@/components/exports/ExportMenu";
+import { MoveTaskButton } from "@/components/folders/MoveTaskButton";
 import { errorMessage } from "./useTaskList";
 import { useListedTask } from "./useTaskDetail";
 import ui from "./ui.module.css";
@@ -34,6 +38,7 @@ const TranscriptWorkspace = dynamic(() => import("@/components/transcript/Transc
   loading: () => <CentredLoader fullScreen={false} />,
 });
 const AskAiPanel = dynamic(() => import("@/components/chat/AskAiPanel").then((m) => m.AskAiPanel), { ssr: false });
+const CollaboratorsDialog = dynamic(() => import("@/components/collab/CollaboratorsDialog").then((m) => m.CollaboratorsDialog), { ssr: false });
 const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
 const ShareDialog = dynamic(() => import("@/components/share/ShareDialog").then((m) => m.ShareDialog), { ssr: false });
 
@@ -47,12 +52,15 @@ export interface TaskDetailProps {
   onSummaryChange: (s: Partial<TaskSummary> & { id: string }) => void;
   onDeleted: (id: string) => void;
   onBack?: () => void;
+  /** Opens the folder move dialog for this task (components/folders). */
+  onMove?: (task: { id: string; title: string; folderId: string | null }) => void;
 }
 
-export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack }: TaskDetailProps) {
+export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack, onMove }: TaskDetailProps) {
   const t = useTranslations("app.detail");
   const terr = useTranslations("errors");
   const tshare = useTranslations("share");
+  const tcollab = useTranslations("collaborators.dialog");
   const format = useFormatter();
   const { task, error, loading, reload, view, onTaskChange, onSummary } = useListedTask(taskId, summary, onSummaryChange);
   const [tab, setTab] = useState<DetailTab>("original");
@@ -61,8 +69,10 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   const [summaryDraft, setSummaryDraft] = useState<string | null>(null);
   const [askOpen, setAskOpen] = useState(false);
   const [styleOpen, setStyleOpen] = useState(false);
+  const [collabOpen, setCollabOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const controller = useMediaController();
+  useSeekFromAddress(taskId, task !== null, controller.seek);
   const translationView = useTranslationView(taskId, task?.title ?? summary?.title ?? "");
 
   const start = async () => {
@@ -115,6 +125,9 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   const seekFromText = task && hasMedia(task) ? (ms: number) => controller.seek(ms, true) : undefined;
 
   const created = new Date(view.createTime);
+  // A collaborator reads (and co-edits); renaming, deleting, sharing, moving and Ask AI stay the owner's.
+  const access = task?.access ?? view.access;
+  const shared = access?.role === "collaborator";
   const tabs: { id: DetailTab; label: string }[] = [
     { id: "original", label: t("tabs.original") },
     { id: "summary", label: t("tabs.summary") },
@@ -130,7 +143,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
           </button>
         ) : null}
         <div className={styles.detailTitleBox}>
-          <TitleEditor taskId={view.id} title={view.title} onRenamed={onSummary} />
+          <TitleEditor taskId={view.id} title={view.title} onRenamed={onSummary} readOnly={shared} />
           <div className={styles.detailMeta}>
             <StatusBadge status={view.status} />
             <span>{format.dateTime(created, { dateStyle: "medium", timeStyle: "short" })}</span>
@@ -140,21 +153,29 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
             {view.source === "merge" ? <span>{t("merged")}</span> : null}
           </div>
         </div>
-        {task && hasTranscript(view.status) ? (
+        {task && hasTranscript(view.status) && !shared ? (
           <button type="button" className={`${ui.btn} ${ui.small} ${ui.primary}`} onClick={() => setAskOpen(true)} data-testid="ask-ai-open">
             {t("askAi")}
           </button>
         ) : null}
-        {hasTranscript(view.status) ? (
+        {hasTranscript(view.status) && !shared ? (
           <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => setShareOpen(true)} data-testid="share-open-dialog">
             {tshare("button")}
           </button>
         ) : null}
-        <button type="button" className={`${ui.btn} ${ui.small} ${styles.deleteBtn}`} onClick={() => setConfirmDelete(true)} data-testid="task-delete">
-          <IconTrash size={14} />
-          <span>{t("delete")}</span>
+        <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => setCollabOpen(true)} data-testid="collaborators-open">
+          {tcollab("open")}
         </button>
+        {onMove && !shared ? <MoveTaskButton folderName={view.folder?.name ?? null} onClick={() => onMove({ id: view.id, title: view.title, folderId: view.folder?.id ?? null })} /> : null}
+        {task && (hasTranscript(view.status) || task.summary) ? <ExportMenu task={task} hasTranscript={hasTranscript(view.status) && task.timeline.length > 0} /> : null}
+        {shared ? null : (
+          <button type="button" className={`${ui.btn} ${ui.small} ${styles.deleteBtn}`} onClick={() => setConfirmDelete(true)} data-testid="task-delete">
+            <IconTrash size={14} />
+            <span>{t("delete")}</span>
+          </button>
+        )}
       </header>
+      {shared ? <SharedTaskBanner ownerName={access?.ownerName ?? null} /> : null}
 
       {isInProgress(view.status) ? (
         <div className={styles.statusCard}>
@@ -167,7 +188,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
         </div>
       ) : null}
       {view.status === "failed" ? <TaskErrorPanel taskId={view.id} details={view.errorDetails} onRetried={onSummary} /> : null}
-      {view.status === "not_started" ? (
+      {view.status === "not_started" && !shared ? (
         <div className={`${styles.statusCard} ${styles.notStarted}`} data-testid="task-not-started">
           <span>{t("notStarted")}</span>
           <button type="button" className={`${ui.btn} ${ui.primary} ${ui.small}`} onClick={() => void start()} disabled={starting} data-testid="task-start">
@@ -182,7 +203,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
           <MediaPlayer taskId={task.id} kind={task.mediaKind} controller={controller} />
         </div>
       ) : null}
-      {task && hasTranscript(view.status) ? <TranslationBar view={translationView} /> : null}
+      {task && hasTranscript(view.status) && !shared ? <TranslationBar view={translationView} /> : null}
 
       <div className={styles.tabs} role="tablist" aria-label={t("tabs.label")}>
         {tabs.map((x) => (
@@ -217,7 +238,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
               // Documents and pasted text keep their headings, paragraphs and lists.
               <MarkdownView markdown={shownTask.timeline.map((e) => e.text).join("\n\n")} className={styles.documentText} testId="document-text" />
             ) : (
-              <TranscriptWorkspace task={shownTask} onTaskChange={onTaskChange} controller={controller} editable={shownTask === task} />
+              <TranscriptWorkspace task={shownTask} onTaskChange={onTaskChange} controller={controller} editable={shownTask === task && !shared} />
             )
           ) : loading && !task ? (
             <CentredLoader fullScreen={false} />
@@ -232,6 +253,8 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
           ) : null
         ) : !task ? (
           <CentredLoader fullScreen={false} />
+        ) : tab === "summary" && shared ? (
+          <MarkdownView markdown={task.summary ?? ""} onSeek={seekFromText} testId="shared-summary" />
         ) : tab === "summary" ? (
           <SummaryPanel
             task={{ ...task, ...view }}
@@ -248,6 +271,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
 
       {askOpen && task ? <AskAiPanel task={task} onClose={() => setAskOpen(false)} onSeek={hasMedia(task) ? (ms) => controller.seek(ms, true) : undefined} /> : null}
       {styleOpen ? <AnalysisStyleDialog onClose={() => setStyleOpen(false)} /> : null}
+      {collabOpen ? <CollaboratorsDialog taskId={view.id} isOwner={!shared} onClose={() => setCollabOpen(false)} /> : null}
       {shareOpen ? <ShareDialog taskId={view.id} analyzed={!!task?.summary} onClose={() => setShareOpen(false)} /> : null}
       {confirmDelete ? (
         <ConfirmDialog

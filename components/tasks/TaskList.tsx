@@ -1,6 +1,6 @@
 "use client";
 // The task list: live status, progress, failures, paging and multi-select delete.
-import { memo } from "react";
+import { memo, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import type { TaskPage, TaskSummary } from "@/lib/client/tasks";
 import { formatClock } from "@/lib/client/transcript-export";
@@ -8,6 +8,7 @@ import { IconAudio, IconDoc, IconLeft, IconLink, IconRight, IconTrash, IconUploa
 import { MeetingStatusBadge, StatusBadge } from "./StatusBadge";
 import { TaskProgress } from "./TaskProgress";
 import { useFailureText } from "./useFailureText";
+import { SharedBy } from "@/components/collab/SharedBy";
 import { errorMessage } from "./useTaskList";
 import ui from "./ui.module.css";
 import styles from "./tasks.module.css";
@@ -23,12 +24,21 @@ export interface TaskListProps {
   checked: ReadonlySet<string>;
   onCheck: (ids: string[], on: boolean) => void;
   onDeleteChecked: () => void;
+  /** Opens the folder move dialog for the checked tasks (components/folders). */
+  onMoveChecked?: () => void;
   onRetryLoad: () => void;
   onUpload: () => void;
+  /** false for "Shared with me": no checkboxes (deleting and moving are the owner's). */
+  selectable?: boolean;
+  /** Replaces the "upload your first file" empty state. */
+  emptyState?: ReactNode;
+  /** Replaces the list's heading (e.g. "Shared with me"). */
+  title?: string;
 }
 
-export function TaskList({ data, loading, error, selectedId, onSelect, page, onPage, checked, onCheck, onDeleteChecked, onRetryLoad, onUpload }: TaskListProps) {
+export function TaskList({ data, loading, error, selectedId, onSelect, page, onPage, checked, onCheck, onDeleteChecked, onMoveChecked, onRetryLoad, onUpload, selectable = true, emptyState, title }: TaskListProps) {
   const t = useTranslations("app.list");
+  const tf = useTranslations("folders");
   const items = data?.items ?? [];
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   const allChecked = items.length > 0 && items.every((i) => checked.has(i.id));
@@ -36,18 +46,20 @@ export function TaskList({ data, loading, error, selectedId, onSelect, page, onP
   return (
     <div className={styles.listPane} data-testid="task-list-pane">
       <div className={styles.listHead}>
-        <label className={styles.checkAll}>
-          <input
-            type="checkbox"
-            checked={allChecked}
-            disabled={items.length === 0}
-            onChange={(e) => onCheck(items.map((i) => i.id), e.target.checked)}
-            aria-label={t("selectAll")}
-            data-testid="task-select-all"
-          />
-        </label>
+        {selectable ? (
+          <label className={styles.checkAll}>
+            <input
+              type="checkbox"
+              checked={allChecked}
+              disabled={items.length === 0}
+              onChange={(e) => onCheck(items.map((i) => i.id), e.target.checked)}
+              aria-label={t("selectAll")}
+              data-testid="task-select-all"
+            />
+          </label>
+        ) : null}
         <h2 className={styles.listTitle}>
-          {t("title")}
+          {title ?? t("title")}
           {data ? (
             <span className={styles.listCount} data-testid="task-total">
               {data.total}
@@ -60,6 +72,11 @@ export function TaskList({ data, loading, error, selectedId, onSelect, page, onP
             <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => onCheck([...checked], false)} data-testid="task-bulk-clear">
               {t("clearSelection")}
             </button>
+            {onMoveChecked ? (
+              <button type="button" className={`${ui.btn} ${ui.small}`} onClick={onMoveChecked} data-testid="task-bulk-move">
+                {tf("move.button")}
+              </button>
+            ) : null}
             <button type="button" className={`${ui.btn} ${ui.small} ${ui.danger}`} onClick={onDeleteChecked} data-testid="task-bulk-delete">
               <IconTrash size={14} />
               {t("deleteSelected")}
@@ -83,6 +100,8 @@ export function TaskList({ data, loading, error, selectedId, onSelect, page, onP
             <li key={i} className={styles.skeleton} />
           ))}
         </ul>
+      ) : data && items.length === 0 && emptyState && page === 1 ? (
+        emptyState
       ) : data && items.length === 0 ? (
         <div className={styles.listEmpty} data-testid="task-list-empty">
           <IconUpload size={28} />
@@ -104,7 +123,7 @@ export function TaskList({ data, loading, error, selectedId, onSelect, page, onP
       ) : (
         <ul className={styles.list} data-testid="task-list">
           {items.map((task) => (
-            <TaskListItem key={task.id} task={task} selected={task.id === selectedId} checked={checked.has(task.id)} onSelect={onSelect} onCheck={onCheck} />
+            <TaskListItem key={task.id} task={task} selected={task.id === selectedId} checked={checked.has(task.id)} onSelect={onSelect} onCheck={onCheck} selectable={selectable} />
           ))}
         </ul>
       )}
@@ -130,12 +149,14 @@ const TaskListItem = memo(function TaskListItem({
   checked,
   onSelect,
   onCheck,
+  selectable,
 }: {
   task: TaskSummary;
   selected: boolean;
   checked: boolean;
   onSelect: (id: string) => void;
   onCheck: (ids: string[], on: boolean) => void;
+  selectable: boolean;
 }) {
   const t = useTranslations("app.list");
   const format = useFormatter();
@@ -143,7 +164,7 @@ const TaskListItem = memo(function TaskListItem({
   const failure = useFailureText()(task.errorDetails);
   return (
     <li className={`${styles.item} ${selected ? styles.itemSelected : ""}`} data-testid="task-item" data-task-id={task.id} data-status={task.status} aria-current={selected ? "true" : undefined}>
-      <input type="checkbox" className={styles.itemCheck} checked={checked} onChange={(e) => onCheck([task.id], e.target.checked)} aria-label={t("select", { title: task.title })} data-testid="task-select" />
+      {selectable ? <input type="checkbox" className={styles.itemCheck} checked={checked} onChange={(e) => onCheck([task.id], e.target.checked)} aria-label={t("select", { title: task.title })} data-testid="task-select" /> : null}
       <button type="button" className={styles.itemMain} onClick={() => onSelect(task.id)} data-testid="task-open">
         <span className={styles.itemTop}>
           <span className={styles.itemKind} aria-hidden="true" data-testid="task-source" data-source={task.source}>
@@ -160,6 +181,7 @@ const TaskListItem = memo(function TaskListItem({
             {format.dateTime(created, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}
           </time>
           {task.duration ? <span data-testid="task-item-duration">{formatClock(task.duration * 1000)}</span> : null}
+          {task.access?.ownerName ? <SharedBy name={task.access.ownerName} /> : null}
         </span>
         {task.status === "queued" || task.status === "merging" || task.status === "transcribing" ? <TaskProgress task={task} compact /> : null}
         {task.status === "failed" && failure.message ? (

@@ -6,7 +6,10 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
 import { CentredLoader } from "@/components/shell/CentredLoader";
-import { tasksApi, type TaskSummary } from "@/lib/client/tasks";
+import { useHomeFolders } from "@/components/folders/useHomeFolders";
+import { SharedEmpty, SharedViewEntry } from "@/components/collab/SharedViewEntry";
+import { useSharedTasks } from "@/components/collab/useSharedTasks";
+import { DEFAULT_PAGE_SIZE, tasksApi, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -42,7 +45,30 @@ export function TranscribeHome() {
   const [upload, setUpload] = useState<{ open: boolean; mode: UploadMode; used: boolean }>({ open: false, mode: "audio", used: false });
   const [usageKey, setUsageKey] = useState(0);
   const [bulkConfirm, setBulkConfirm] = useState(false);
-  const list = useTaskList(page);
+  // "Shared with me" (components/collab) replaces the folder views while it is chosen.
+  const [sharedView, setSharedView] = useState(false);
+  const tshared = useTranslations("collaborators.shared");
+  const showShared = useCallback(() => {
+    setSharedView(true);
+    setPage(1);
+    setChecked(new Set());
+  }, []);
+  const folders = useHomeFolders({
+    onViewChange: useCallback(() => {
+      setSharedView(false);
+      setPage(1);
+      setChecked(new Set());
+    }, []),
+    extraViews: <SharedViewEntry active={sharedView} onClick={showShared} />,
+    onChanged: ({ movedIds }) => {
+      if (movedIds) setChecked((cur) => new Set([...cur].filter((id) => !movedIds.includes(id))));
+      void list.refresh();
+    },
+  });
+  const ownList = useTaskList(page, DEFAULT_PAGE_SIZE, folders.filter);
+  const sharedList = useSharedTasks(page, sharedView);
+  const list = sharedView ? sharedList : ownList;
+  const refreshFolderStats = folders.refreshStats;
   const { usage } = useUsage(usageKey);
   const { watch: watchCreated } = useTaskNotifications(list.data?.items);
 
@@ -63,11 +89,12 @@ export function TranscribeHome() {
     (tasks: TaskSummary[]) => {
       watchCreated(tasks);
       setUsageKey((k) => k + 1);
+      void refreshFolderStats();
       if (page !== 1) setPage(1);
       else void list.refresh();
       if (tasks[0]) select(tasks[0].id);
     },
-    [page, list, select, watchCreated],
+    [page, list, select, watchCreated, refreshFolderStats],
   );
   const imports = useImportDialogs(onUploaded);
 
@@ -89,8 +116,9 @@ export function TranscribeHome() {
       if (selectedId && ids.includes(selectedId)) select(null);
       setUsageKey((k) => k + 1);
       void list.refresh();
+      void refreshFolderStats();
     },
-    [list, selectedId, select],
+    [list, selectedId, select, refreshFolderStats],
   );
 
   const deleteChecked = async () => {
@@ -114,7 +142,8 @@ export function TranscribeHome() {
     <div className={`${theme.theme} ${styles.home}`} data-view={selectedId ? "detail" : "list"} data-testid="transcribe-home">
       <HomeHeader usage={usage} onUpload={openUpload} importHandlers={imports.handlers} />
       <NotificationPrompt hasTasks={(list.data?.total ?? 0) > 0} />
-      <main className={styles.main}>
+      <main className={`${styles.main} ${folders.mainClass}`}>
+        {folders.sidebar}
         <TaskList
           data={list.data}
           loading={list.loading}
@@ -126,12 +155,16 @@ export function TranscribeHome() {
           checked={checked}
           onCheck={onCheck}
           onDeleteChecked={() => setBulkConfirm(true)}
+          onMoveChecked={() => folders.openMove((list.data?.items ?? []).filter((i) => checked.has(i.id)))}
           onRetryLoad={() => void list.refresh()}
           onUpload={() => openUpload("audio")}
+          selectable={!sharedView}
+          emptyState={sharedView ? <SharedEmpty /> : undefined}
+          title={sharedView ? tshared("shared") : undefined}
         />
         <section className={styles.detailPane} aria-label={t("detail.label")}>
           {selectedId ? (
-            <TaskDetail key={selectedId} taskId={selectedId} summary={summary} onSummaryChange={list.patch} onDeleted={(id) => afterDelete([id])} onBack={() => select(null)} />
+            <TaskDetail key={selectedId} taskId={selectedId} summary={summary} onSummaryChange={list.patch} onDeleted={(id) => afterDelete([id])} onBack={() => select(null)} onMove={(task) => folders.openMove([summary ?? task])} />
           ) : (
             <div className={styles.detailEmpty} data-testid="task-detail-empty">
               <p className={styles.detailEmptyTitle}>{t("detail.noneSelected")}</p>
@@ -142,6 +175,7 @@ export function TranscribeHome() {
       </main>
       {upload.used ? <UploadDialog open={upload.open} mode={upload.mode} onClose={() => setUpload((u) => ({ ...u, open: false }))} onUploaded={onUploaded} /> : null}
       {imports.dialogs}
+      {folders.dialogs}
       {bulkConfirm ? (
         <ConfirmDialog
           title={t("list.deleteManyTitle", { count: checked.size })}

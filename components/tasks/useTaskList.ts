@@ -1,5 +1,6 @@
 "use client";
-// The task list with live status: one page from GET /api/transcription/tasks,
+// The task list with live status: one page from GET /api/transcription/tasks
+// (optionally one folder's: a folder id or "uncategorized"),
 // polled every 2 s while any task on it is in a non-final state.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DEFAULT_PAGE_SIZE, isNonFinal, tasksApi, type TaskPage, type TaskSummary } from "@/lib/client/tasks";
@@ -19,7 +20,7 @@ export function isAbort(e: unknown): boolean {
   return o.name === "AbortError" || o.code === "aborted" || o.code === "abort";
 }
 
-export function useTaskList(page: number, pageSize = DEFAULT_PAGE_SIZE) {
+export function useTaskList(page: number, pageSize = DEFAULT_PAGE_SIZE, folderId?: string) {
   const [data, setData] = useState<TaskPage | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
@@ -32,7 +33,7 @@ export function useTaskList(page: number, pageSize = DEFAULT_PAGE_SIZE) {
     timer.current = null;
     const mine = ++seq.current;
     try {
-      const res = await tasksApi.list(page, pageSize);
+      const res = await tasksApi.list(page, pageSize, folderId);
       if (!alive.current || mine !== seq.current) return;
       setData(res);
       setError(null);
@@ -53,7 +54,10 @@ export function useTaskList(page: number, pageSize = DEFAULT_PAGE_SIZE) {
     } finally {
       if (alive.current && mine === seq.current) setLoading(false);
     }
-  }, [page, pageSize]);
+  }, [page, pageSize, folderId]);
+
+  // Another folder's list: do not show the previous one meanwhile.
+  useEffect(() => setData(null), [folderId]);
 
   useEffect(() => {
     alive.current = true;

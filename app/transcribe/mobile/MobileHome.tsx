@@ -10,6 +10,8 @@ import { Brand } from "@/components/shell/Brand";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
+import { FolderPicker } from "@/components/folders/FolderPicker";
+import { useFolderStats } from "@/components/folders/useFolderStats";
 import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
 import { SummaryPanel } from "@/components/analysis/SummaryPanel";
@@ -28,7 +30,8 @@ import { TranscriptView } from "@/components/transcript/TranscriptView";
 import { useMediaController } from "@/components/transcript/useMediaController";
 import { useSpeakerRedetect, useSpeakerRename } from "@/components/transcript/useSpeakerRename";
 import { useAuth } from "@/lib/client/auth";
-import { hasTranscript, isInProgress, type TaskSummary } from "@/lib/client/tasks";
+import { folderFilter, type FolderView } from "@/lib/client/folders";
+import { DEFAULT_PAGE_SIZE, hasTranscript, isInProgress, type TaskSummary } from "@/lib/client/tasks";
 import { formatClock } from "@/lib/client/transcript-export";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import { chooseDesktopView, chooseMobileView } from "@/lib/client/view-preference";
@@ -53,7 +56,9 @@ export function MobileHome() {
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [upload, setUpload] = useState<{ open: boolean; mode: UploadMode; used: boolean }>({ open: false, mode: "audio", used: false });
-  const list = useTaskList(page);
+  const [folderView, setFolderView] = useState<FolderView>("all");
+  const folderStats = useFolderStats();
+  const list = useTaskList(page, DEFAULT_PAGE_SIZE, folderFilter(folderView));
   const { logout } = useAuth();
 
   useEffect(() => {
@@ -68,14 +73,16 @@ export function MobileHome() {
   }, []);
   const summary = useMemo(() => list.data?.items.find((i) => i.id === selectedId) ?? null, [list.data, selectedId]);
   const { refresh } = list;
+  const { refresh: refreshFolderStats } = folderStats;
   // New tasks from an upload or an import: back to the first page and open the first one.
   const onCreated = useCallback(
     (tasks: TaskSummary[]) => {
       setPage(1);
       void refresh();
+      void refreshFolderStats();
       if (tasks[0]) select(tasks[0].id);
     },
-    [refresh, select],
+    [refresh, refreshFolderStats, select],
   );
   const imports = useImportDialogs(onCreated);
 
@@ -94,6 +101,14 @@ export function MobileHome() {
             </button>
             <AddOptionsMenu compact onUpload={(mode) => setUpload({ open: true, mode, used: true })} {...imports.handlers} />
           </header>
+          <FolderPicker
+            stats={folderStats.stats}
+            view={folderView}
+            onView={(view) => {
+              setFolderView(view);
+              setPage(1);
+            }}
+          />
           <MobileTaskList data={list.data?.items ?? null} loading={list.loading} total={list.data?.total ?? 0} pageSize={list.data?.page_size ?? 10} page={page} onPage={setPage} onSelect={select} />
           <p className={styles.footerLink}>
             <Link href="/transcribe/" onClick={chooseDesktopView} data-testid="mobile-desktop-link">
