@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import { analysisApi } from "@/lib/client/analysis";
 import { hasTranscript, type Task } from "@/lib/client/tasks";
+import { MindMapImageButtons } from "@/components/exports/MindMapImageButtons";
 import { toast } from "@/lib/client/toasts";
 import ui from "@/components/tasks/ui.module.css";
 import { AnalysisProgress } from "./AnalysisProgress";
@@ -67,6 +68,7 @@ export function MindMapPanel({ task, onTaskChange, draft }: { task: Task; onTask
           </button>
         ))}
         <span className={styles.spacer} />
+        <MindMapImageButtons getSvg={() => map.current?.svg() ?? null} title={task.title} />
         <button
           type="button"
           className={`${ui.btn} ${ui.small} ${task.mindMapOutdated || unsaved ? ui.primary : ""}`}

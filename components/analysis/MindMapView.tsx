@@ -13,6 +13,8 @@ export interface MindMapHandle {
   zoom(factor: number): void;
   fit(): void;
   foldAll(folded: boolean): void;
+  /** The drawn SVG, for the PNG and SVG downloads (components/exports). */
+  svg(): SVGSVGElement | null;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -60,6 +62,7 @@ export const MindMapView = forwardRef<MindMapHandle, { root: MindMapNode }>(func
       setFold(map.state.data, folded);
       void map.renderData().then(() => map.fit());
     },
+    svg: () => svgRef.current,
   }));
 
   return (

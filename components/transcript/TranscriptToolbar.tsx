@@ -1,10 +1,12 @@
 "use client";
-// Follow toggle, copy full text, TXT and SRT downloads built from the timeline.
+// Follow toggle, copy full text, and the TXT and SRT downloads (built by the server's export
+// route, like every other format of the export menu: components/exports).
 import { useTranslations } from "next-intl";
 import type { Task } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
 import { displaySpeakerName } from "@/lib/client/speaker-names";
-import { buildPlainText, buildSrt, buildTxt, downloadText, safeFileName } from "@/lib/client/transcript-export";
+import { buildPlainText } from "@/lib/client/transcript-export";
+import { useExportDownload } from "@/components/exports/useExportDownload";
 import { IconCopy, IconDownload, IconFollow, IconUsers } from "@/components/tasks/icons";
 import ui from "@/components/tasks/ui.module.css";
 import styles from "./transcript.module.css";
@@ -33,6 +35,7 @@ export function TranscriptToolbar({ task, follow, onFollowChange, onShowSpeakers
   const unknown = t("unknownSpeaker");
   const speakers = task.speakers.map((s, i) => ({ id: s.id, name: displaySpeakerName(s.name, i + 1, (n) => tt("speakerDefault", { n })) }));
   const empty = task.timeline.length === 0;
+  const exporter = useExportDownload(task.id, task.title);
 
   const copy = async () => {
     const text = task.timeline.length ? buildPlainText(task.timeline, speakers, unknown) : task.fullText;
@@ -60,8 +63,8 @@ export function TranscriptToolbar({ task, follow, onFollowChange, onShowSpeakers
       <button
         type="button"
         className={`${ui.btn} ${ui.small}`}
-        disabled={empty}
-        onClick={() => downloadText(`${safeFileName(task.title)}.txt`, buildTxt(task.title, task.timeline, speakers, unknown))}
+        disabled={empty || Boolean(exporter.busy)}
+        onClick={() => void exporter.download("txt")}
         data-testid="transcript-download-txt"
       >
         <IconDownload size={14} />
@@ -70,8 +73,8 @@ export function TranscriptToolbar({ task, follow, onFollowChange, onShowSpeakers
       <button
         type="button"
         className={`${ui.btn} ${ui.small}`}
-        disabled={empty}
-        onClick={() => downloadText(`${safeFileName(task.title)}.srt`, buildSrt(task.timeline, speakers, unknown), "application/x-subrip", false)}
+        disabled={empty || Boolean(exporter.busy)}
+        onClick={() => void exporter.download("srt")}
         data-testid="transcript-download-srt"
       >
         <IconDownload size={14} />

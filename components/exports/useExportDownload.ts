@@ -1,0 +1,37 @@
+"use client";
+// One export download at a time from the menu: the server's file, its refusal as a toast, a
+// Pro format refused for the plan as the upgrade prompt, and after a PDF on iOS the save hint.
+import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { isApiError } from "@/lib/client/api";
+import { downloadExport, isIos } from "@/lib/client/exports";
+import { toast } from "@/lib/client/toasts";
+import type { ExportFormat, ExportPart } from "@/lib/exports/formats";
+import { errorMessage } from "@/components/tasks/useTaskList";
+
+export type ExportDialog = "upgrade" | "ios" | null;
+
+export function useExportDownload(taskId: string, title: string) {
+  const t = useTranslations("exports.menu");
+  const terr = useTranslations("errors");
+  const locale = useLocale();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<ExportDialog>(null);
+
+  const download = async (format: ExportFormat, part?: ExportPart) => {
+    if (busy) return;
+    setBusy(`${format}:${part ?? ""}`);
+    try {
+      await downloadExport(taskId, format, { part, locale, fallbackName: `${title}.${format}` });
+      toast.success(t("started"));
+      if (format === "pdf" && isIos()) setDialog("ios");
+    } catch (e) {
+      if (isApiError(e) && e.key === "exports.proRequired") setDialog("upgrade");
+      else toast.error(errorMessage(e, format === "xmind" ? terr("exports.xmindFailed") : terr("common.requestFailed")));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return { busy, dialog, setDialog, download };
+}
