@@ -292,7 +292,7 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
     const anon = await rawCall(handler, {
       method,
       params: pathParams(route, a, id0),
-      query: { id: id0, task_id: id0, taskId: id0, target_language: "de", exp: String(Date.now() + 60_000), sig: "AAAA" },
+      query: { id: id0, task_id: id0, taskId: id0, target_language: "de", format: "txt", exp: String(Date.now() + 60_000), sig: "AAAA" },
       json: method === "GET" ? undefined : sampleBody(key, a, id0),
     });
     rows.push({ route: route.route, method, caller: "none", with: id0, status: anon.status, code: anon.code, errorKey: anon.errorKey, ms: anon.ms, problem: judgeNobody(key, anon, a) });
@@ -301,7 +301,8 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
         method,
         token: b.token,
         params: pathParams(route, a, id),
-        query: { id, task_id: id, taskId: id, folder_id: id, folderId: a.folder, target_language: "de" },
+        // format: the export route's; txt has no plan gate, so only the ownership check can refuse it.
+        query: { id, task_id: id, taskId: id, folder_id: id, folderId: a.folder, target_language: "de", format: "txt" },
         json: method === "GET" ? undefined : sampleBody(key, a, id),
       });
       rows.push({ route: route.route, method, caller: "B", with: id, status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem: judgeB(key, answer, a) });
