@@ -72,6 +72,7 @@ export function FolderSidebar({ stats, view, onView, onCreate, onRename, onDelet
         <button type="button" className={ui.iconBtn} onClick={onCreate} aria-label={t("sidebar.newFolder")} title={t("sidebar.newFolder")}>
           <IconFolderPlus size={16} />
         </button>
+        {extraViews}
       </div>
     </nav>
   );

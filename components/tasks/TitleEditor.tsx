@@ -10,7 +10,8 @@ import { errorMessage } from "./useTaskList";
 import ui from "./ui.module.css";
 import styles from "./tasks.module.css";
 
-export function TitleEditor({ taskId, title, onRenamed, as: Tag = "h1" }: { taskId: string; title: string; onRenamed: (t: TaskSummary) => void; as?: "h1" | "h2" }) {
+/** `readOnly`: a collaborator sees the title without the rename button (only the owner renames). */
+export function TitleEditor({ taskId, title, onRenamed, as: Tag = "h1", readOnly = false }: { taskId: string; title: string; onRenamed: (t: TaskSummary) => void; as?: "h1" | "h2"; readOnly?: boolean }) {
   const t = useTranslations("app.title");
   const terr = useTranslations("errors");
   const [editing, setEditing] = useState(false);
@@ -63,9 +64,11 @@ export function TitleEditor({ taskId, title, onRenamed, as: Tag = "h1" }: { task
         <Tag className={styles.title} data-testid="task-title" title={title}>
           {title}
         </Tag>
-        <button type="button" className={ui.iconBtn} onClick={() => setEditing(true)} aria-label={t("rename")} title={t("rename")} data-testid="task-title-edit">
-          <IconEdit />
-        </button>
+        {readOnly ? null : (
+          <button type="button" className={ui.iconBtn} onClick={() => setEditing(true)} aria-label={t("rename")} title={t("rename")} data-testid="task-title-edit">
+            <IconEdit />
+          </button>
+        )}
       </div>
     );
   }

@@ -90,11 +90,13 @@ export function TranscribeHome() {
       watchCreated(tasks);
       setUsageKey((k) => k + 1);
       void refreshFolderStats();
+      // A new upload is the user's own: leave "Shared with me" to show it.
+      setSharedView(false);
       if (page !== 1) setPage(1);
-      else void list.refresh();
+      else void ownList.refresh();
       if (tasks[0]) select(tasks[0].id);
     },
-    [page, list, select, watchCreated, refreshFolderStats],
+    [page, ownList, select, watchCreated, refreshFolderStats],
   );
   const imports = useImportDialogs(onUploaded);
 

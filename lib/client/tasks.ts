@@ -64,6 +64,14 @@ export interface TaskSummary {
   sourceUrl: string | null;
   /** Meeting tasks: where the recording bot is. */
   meetingStatus: MeetingStatus | null;
+  /** The caller's role: on task detail always, on "Shared with me" items (collaborator, with the owner's name). */
+  access?: TaskAccess;
+}
+
+export interface TaskAccess {
+  role: "owner" | "collaborator";
+  /** The owner's name, shown to a collaborator; null for the owner. */
+  ownerName: string | null;
 }
 
 export type MeetingStatus = "joining" | "in_meeting" | "ended" | "unknown";
