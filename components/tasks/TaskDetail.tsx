@@ -38,6 +38,7 @@ const TranscriptWorkspace = dynamic(() => import("@/components/transcript/Transc
   loading: () => <CentredLoader fullScreen={false} />,
 });
 const AskAiPanel = dynamic(() => import("@/components/chat/AskAiPanel").then((m) => m.AskAiPanel), { ssr: false });
+const CollaboratorManager = dynamic(() => import("@/components/collab/CollaboratorManager").then((m) => m.CollaboratorManager), { ssr: false });
 const CollaboratorsDialog = dynamic(() => import("@/components/collab/CollaboratorsDialog").then((m) => m.CollaboratorsDialog), { ssr: false });
 const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
 const ShareDialog = dynamic(() => import("@/components/share/ShareDialog").then((m) => m.ShareDialog), { ssr: false });
@@ -272,7 +273,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
       {askOpen && task ? <AskAiPanel task={task} onClose={() => setAskOpen(false)} onSeek={hasMedia(task) ? (ms) => controller.seek(ms, true) : undefined} /> : null}
       {styleOpen ? <AnalysisStyleDialog onClose={() => setStyleOpen(false)} /> : null}
       {collabOpen ? <CollaboratorsDialog taskId={view.id} isOwner={!shared} onClose={() => setCollabOpen(false)} /> : null}
-      {shareOpen ? <ShareDialog taskId={view.id} analyzed={!!task?.summary} onClose={() => setShareOpen(false)} /> : null}
+      {shareOpen ? <ShareDialog taskId={view.id} analyzed={!!task?.summary} onClose={() => setShareOpen(false)} renderCollaborators={(p) => <CollaboratorManager {...p} />} /> : null}
       {confirmDelete ? (
         <ConfirmDialog
           title={t("deleteTitle")}

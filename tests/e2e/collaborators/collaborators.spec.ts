@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "playwright/test";
+import { pasteDocument, signIn } from "../helpers";
+
+// Collaborators (issue 10): the owner adds a collaborator by email from the task's
+// Collaborators dialog (bad inputs get their own messages); the collaborator, in
+// another browser context, finds the task under "Shared with me" with the owner's
+// name, opens and reads it, and sees the list read-only with no delete/share/rename;
+// removed, they lose access at once.
+
+const TITLE = "Lighthouse restoration meeting";
+const TEXT = [
+  TITLE,
+  "Maria: The lighthouse roof needs new copper sheets before the winter storms arrive in November.",
+  "Tom: The harbour council approved eight thousand euros for the roof and the lantern glass.",
+  "Maria: Volunteers will paint the tower in May, and the museum opens again in June.",
+].join("\n");
+
+const stamp = Date.now();
+const OWNER = `lh-owner-${stamp}@example.com`;
+const CAROL = `lh-carol-${stamp}@example.com`;
+
+/** The "Shared with me" entry that is visible at this width (sidebar or narrow-screen bar). */
+const sharedEntry = (page: Page) => page.locator('[data-testid="shared-view"]:visible');
+
+async function openCollaborators(page: Page) {
+  await page.getByTestId("collaborators-open").click();
+  await expect(page.getByTestId("collaborators-dialog")).toBeVisible();
+  await expect(page.getByTestId("collaborator-list")).toBeVisible();
+}
+
+async function tryAdd(page: Page, identifier: string) {
+  await page.getByTestId("collaborator-input").fill(identifier);
+  await page.getByTestId("collaborator-add").click();
+}
+
+test("owner adds a collaborator, who opens the task under Shared with me; removed, they lose access", async ({ page, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  // Carol signs in once, so her account exists.
+  const carolContext = await browser.newContext({ baseURL });
+  const carol = await carolContext.newPage();
+  await signIn(carol, CAROL);
+  await sharedEntry(carol).click();
+  await expect(carol.getByTestId("shared-list-empty")).toBeVisible();
+
+  await signIn(page, OWNER);
+  await pasteDocument(page, TEXT);
+  const item = page.getByTestId("task-item").filter({ hasText: TITLE }).first();
+  await item.getByTestId("task-open").click();
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+  const taskId = (await item.getAttribute("data-task-id"))!;
+
+  await openCollaborators(page);
+  const error = page.getByTestId("collaborator-error");
+  await page.getByTestId("collaborator-add").click();
+  await expect(error).toHaveText("Please enter an email address");
+  await tryAdd(page, "not-an-email");
+  await expect(error).toHaveText("Please enter a valid email address");
+  await tryAdd(page, `nobody-${stamp}@example.com`);
+  await expect(error).toHaveText("No user with this account was found; they need to sign in once first");
+  // What was typed stays, so it can be corrected.
+  await expect(page.getByTestId("collaborator-input")).toHaveValue(`nobody-${stamp}@example.com`);
+  await tryAdd(page, OWNER);
+  await expect(error).toHaveText("The owner cannot be added as a collaborator");
+
+  await tryAdd(page, CAROL.toUpperCase());
+  const carolRow = page.getByTestId("collaborator-item").filter({ hasText: CAROL });
+  await expect(carolRow).toBeVisible();
+  await expect(page.getByTestId("collaborator-input")).toHaveValue("");
+  await expect(page.getByTestId("collaborator-item").first()).toHaveAttribute("data-owner", "true");
+  await tryAdd(page, CAROL);
+  await expect(error).toHaveText("This user is already a collaborator");
+  await page.getByTestId("collaborators-dialog-close").click();
+
+  // Carol: the task is under "Shared with me", marked with the owner's name, and opens.
+  await carol.reload();
+  await sharedEntry(carol).click();
+  const shared = carol.getByTestId("task-item").filter({ hasText: TITLE });
+  await expect(shared).toBeVisible();
+  await expect(shared.getByTestId("task-shared-by")).toHaveText(`Shared by ${OWNER.split("@")[0]}`);
+  await expect(shared.getByTestId("task-select")).toHaveCount(0);
+  await shared.getByTestId("task-open").click();
+  await expect(carol.getByTestId("task-detail")).toHaveAttribute("data-task-id", taskId);
+  await expect(carol.getByTestId("shared-task-banner")).toContainText(OWNER.split("@")[0]!);
+  await expect(carol.getByTestId("document-text")).toContainText("copper sheets");
+  for (const id of ["task-delete", "share-open-dialog", "task-title-edit", "ask-ai-open"]) await expect(carol.getByTestId(id)).toHaveCount(0);
+  // The list is read-only for her.
+  await openCollaborators(carol);
+  await expect(carol.getByTestId("collaborator-manager")).toHaveAttribute("data-owner", "false");
+  await expect(carol.getByTestId("collaborator-add-form")).toHaveCount(0);
+  await expect(carol.getByTestId("collaborator-remove")).toHaveCount(0);
+  await expect(carol.getByTestId("collaborator-item")).toHaveCount(2);
+  await carol.getByTestId("collaborators-dialog-close").click();
+  // Her own list does not hold it.
+  await carol.goto("/transcribe/");
+  await expect(carol.getByTestId("task-list-empty")).toBeVisible();
+
+  // The owner removes her, after a confirmation.
+  await openCollaborators(page);
+  await carolRow.getByTestId("collaborator-remove").click();
+  await expect(page.getByTestId("confirm-dialog")).toContainText(CAROL.split("@")[0]!);
+  await page.getByTestId("confirm-ok").click();
+  await expect(carolRow).toHaveCount(0);
+  await expect(page.getByTestId("collaborator-item")).toHaveCount(1);
+
+  // Carol has lost access: not in Shared with me, and the task's address no longer opens it.
+  await carol.reload();
+  await sharedEntry(carol).click();
+  await expect(carol.getByTestId("shared-list-empty")).toBeVisible();
+  await carol.goto(`/transcribe/?task=${taskId}`);
+  await expect(carol.getByTestId("task-detail-error")).toBeVisible();
+  await expect(carol.getByText("copper sheets")).toHaveCount(0);
+  await carolContext.close();
+});
