@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { Brand } from "@/components/shell/Brand";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { AddOptionsMenu, type ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
+import { SearchBox } from "@/components/search/SearchBox";
 import { useAuth } from "@/lib/client/auth";
 import type { Usage } from "@/lib/client/tasks";
 import type { UploadMode } from "@/lib/client/upload-rules";
@@ -28,6 +29,7 @@ export function HomeHeader({ usage, onUpload, importHandlers }: { usage: Usage |
     <header className={styles.header} data-testid="app-header">
       <Brand className={styles.brand} />
       <AddOptionsMenu onUpload={onUpload} {...importHandlers} />
+      <SearchBox />
       <span className={styles.headerSpacer} />
       <button type="button" className={`${ui.btn} ${ui.small} ${ui.ghost}`} onClick={() => setDialog("hotwords")} data-testid="hotwords-open">
         {t("hotwords")}

@@ -1,0 +1,127 @@
+"use client";
+// The search box of the app header (issue 10 "Find"): titles, transcripts and
+// summaries of the caller's own and shared tasks. A transcript hit opens its task
+// at that moment of the recording (?task=<id>&t=<ms>, see useSeekFromAddress).
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { SEEK_EVENT, taskMomentUrl, type SearchHit } from "@/lib/client/search";
+import { formatClock } from "@/lib/client/transcript-export";
+import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from "@/lib/search/search.schema";
+import { Highlighted } from "./Highlighted";
+import { useSearch } from "./useSearch";
+import styles from "./search.module.css";
+
+function openHit(hit: SearchHit) {
+  const open = new URLSearchParams(window.location.search).get("task");
+  if (open === hit.taskId && window.location.pathname.startsWith("/transcribe")) {
+    if (hit.beginMs !== undefined) window.dispatchEvent(new CustomEvent(SEEK_EVENT, { detail: { taskId: hit.taskId, ms: hit.beginMs } }));
+    return;
+  }
+  window.location.assign(taskMomentUrl(hit.taskId, hit.beginMs));
+}
+
+export function SearchBox() {
+  const t = useTranslations("search");
+  const terr = useTranslations("errors");
+  const [input, setInput] = useState("");
+  const [open, setOpen] = useState(false);
+  const { state, more } = useSearch(input, t("failed"));
+  const rootRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onDown);
+    return () => document.removeEventListener("pointerdown", onDown);
+  }, [open]);
+
+  const problem = state.problem && state.problem !== "empty" ? terr(`search.${state.problem === "tooShort" ? "queryTooShort" : "queryTooLong"}`, { min: SEARCH_MIN_CHARS, max: SEARCH_MAX_CHARS }) : null;
+  const showPanel = open && input.trim() !== "";
+
+  return (
+    <div ref={rootRef} className={styles.root} data-testid="search-box">
+      <form role="search" onSubmit={(e) => e.preventDefault()} className={styles.form}>
+        <input
+          type="search"
+          className={styles.input}
+          value={input}
+          placeholder={t("placeholder")}
+          aria-label={t("label")}
+          aria-controls={panelId}
+          maxLength={SEARCH_MAX_CHARS * 2}
+          onChange={(e) => {
+            setInput(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") setOpen(false);
+          }}
+          data-testid="search-input"
+        />
+      </form>
+      {showPanel ? (
+        <div id={panelId} className={styles.panel} data-testid="search-results" aria-busy={state.loading}>
+          {problem ? (
+            <p className={styles.note} data-testid="search-problem">
+              {problem}
+            </p>
+          ) : null}
+          {state.error ? (
+            <p className={`${styles.note} ${styles.error}`} role="alert" data-testid="search-error">
+              {state.error}
+            </p>
+          ) : null}
+          {!problem && state.loading && state.items.length === 0 ? <p className={styles.note}>{t("loading")}</p> : null}
+          {!problem && !state.loading && !state.error && state.asked !== null && state.items.length === 0 ? (
+            <p className={styles.note} data-testid="search-empty">
+              {t("noResults", { q: state.asked })}
+            </p>
+          ) : null}
+          {state.items.length > 0 && !problem ? (
+            <ul className={styles.list}>
+              {state.items.map((hit, i) => (
+                <li key={`${hit.taskId}-${hit.field}-${hit.beginMs ?? i}-${i}`}>
+                  <button
+                    type="button"
+                    className={styles.hit}
+                    onClick={() => {
+                      setOpen(false);
+                      openHit(hit);
+                    }}
+                    data-testid="search-hit"
+                    data-field={hit.field}
+                    data-task-id={hit.taskId}
+                    data-begin-ms={hit.beginMs ?? ""}
+                  >
+                    <span className={styles.hitHead}>
+                      <span className={styles.hitTitle} data-testid={hit.field === "title" ? "search-snippet" : undefined}>
+                        {hit.field === "title" ? <Highlighted snippet={hit.snippet} /> : hit.title}
+                      </span>
+                      <span className={styles.badge}>{t(`field.${hit.field}`)}</span>
+                      {hit.shared ? <span className={styles.badge}>{t("shared")}</span> : null}
+                      {hit.beginMs !== undefined ? <span className={styles.time}>{formatClock(hit.beginMs)}</span> : null}
+                    </span>
+                    {hit.field !== "title" ? (
+                      <span className={styles.snippet} data-testid="search-snippet">
+                        <Highlighted snippet={hit.snippet} />
+                      </span>
+                    ) : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {state.hasMore && !problem ? (
+            <button type="button" className={styles.more} onClick={more} disabled={state.loading} data-testid="search-more">
+              {state.loading ? t("loading") : t("more")}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
