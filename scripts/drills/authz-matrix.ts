@@ -64,6 +64,8 @@ export const CALLERS_OWN = new Set([
   // "Shared with me" lists only the caller's collaborations; the permission answer for a stranger is "none".
   "GET /api/collaboration/documents",
   "GET /api/collaboration/documents/[id]/permission",
+  // Search covers the caller's own and shared tasks only; SEARCH_PROBES look for A's words.
+  "GET /api/search",
 ]);
 
 /** The codes a refusal may carry (body code of the envelope). */
@@ -280,6 +282,24 @@ const MIXED: Record<string, (a: Owned, own: string) => unknown> = {
   "POST /api/folder/move-batch": (a, own) => ({ ids: [own], folderId: a.folder }),
 };
 
+/**
+ * Words only A's tasks hold (B's own task has the MEETING lines too, so no MEETING words): B's search must not
+ * answer A's ids or secrets, and A's own search must find them, or the probe would prove nothing.
+ */
+const SEARCH_PROBES = ["Alpha-ZQX", "ZQX", "Public roadmap"];
+
+async function searchProbes(handler: Parameters<typeof rawCall>[0], a: Owned, token: string): Promise<MatrixRow[]> {
+  const rows: MatrixRow[] = [];
+  for (const q of SEARCH_PROBES) {
+    const mine = await rawCall(handler, { method: "GET", token: a.user.token, query: { q } });
+    const answer = await rawCall(handler, { method: "GET", token, query: { q } });
+    const found = [a.completedTask, a.sharedTask].some((id) => mine.text.includes(id));
+    const problem = judgeB("GET /api/search", answer, a) ?? (answer.code === 200 ? (found ? null : `A's own search for "${q}" found none of A's tasks`) : `B's search for "${q}" answered ${answer.code}`);
+    rows.push({ route: "/api/search", method: "GET", caller: "B", with: `q=${q}`, status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem });
+  }
+  return rows;
+}
+
 /** Runs the whole matrix. `b` is signed in (with a finished task of its own); logout runs last, since it ends B's session. */
 export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: string }, routes = discoverRoutes()): Promise<MatrixRow[]> {
   const rows: MatrixRow[] = [];
@@ -312,6 +332,7 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
       const answer = await rawCall(handler, { method, token: b.token, params: Object.fromEntries(route.segments.map((s) => [s, b.ownTask!])), json: mixed(a, b.ownTask) });
       rows.push({ route: route.route, method, caller: "B", with: "B.task+A.inner", status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem: judgeB(key, answer, a) });
     }
+    if (key === "GET /api/search") rows.push(...(await searchProbes(handler, a, b.token)));
   }
   return rows;
 }
