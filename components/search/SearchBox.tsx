@@ -17,10 +17,12 @@ function openHit(hit: SearchHit) {
     if (hit.beginMs !== undefined) window.dispatchEvent(new CustomEvent(SEEK_EVENT, { detail: { taskId: hit.taskId, ms: hit.beginMs } }));
     return;
   }
-  window.location.assign(taskMomentUrl(hit.taskId, hit.beginMs));
+  // The same page the box is on (the desktop home or the phone page) opens the task.
+  window.location.assign(taskMomentUrl(hit.taskId, hit.beginMs, window.location.pathname));
 }
 
-export function SearchBox() {
+/** `row`: a full-width row of its own (the phone page) instead of a box in the header. */
+export function SearchBox({ row = false }: { row?: boolean }) {
   const t = useTranslations("search");
   const terr = useTranslations("errors");
   const [input, setInput] = useState("");
@@ -42,7 +44,7 @@ export function SearchBox() {
   const showPanel = open && input.trim() !== "";
 
   return (
-    <div ref={rootRef} className={styles.root} data-testid="search-box">
+    <div ref={rootRef} className={`${styles.root} ${row ? styles.row : ""}`} data-testid="search-box">
       <form role="search" onSubmit={(e) => e.preventDefault()} className={styles.form}>
         <input
           type="search"

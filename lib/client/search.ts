@@ -13,8 +13,8 @@ export const SEEK_PARAM = "t";
 /** Fired on window when a hit asks the task already open to seek: detail {taskId, ms}. */
 export const SEEK_EVENT = "tingji:seek";
 
-export function taskMomentUrl(taskId: string, ms?: number): string {
+export function taskMomentUrl(taskId: string, ms?: number, page = "/transcribe/"): string {
   const params = new URLSearchParams({ task: taskId });
   if (ms !== undefined) params.set(SEEK_PARAM, String(Math.max(0, Math.round(ms))));
-  return `/transcribe/?${params.toString()}`;
+  return `${page}?${params.toString()}`;
 }

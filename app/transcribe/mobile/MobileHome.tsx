@@ -11,6 +11,8 @@ import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
 import { FolderPicker } from "@/components/folders/FolderPicker";
+import { SearchBox } from "@/components/search/SearchBox";
+import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
 import { useFolderStats } from "@/components/folders/useFolderStats";
 import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
@@ -101,6 +103,7 @@ export function MobileHome() {
             </button>
             <AddOptionsMenu compact onUpload={(mode) => setUpload({ open: true, mode, used: true })} {...imports.handlers} />
           </header>
+          <SearchBox row />
           <FolderPicker
             stats={folderStats.stats}
             view={folderView}
@@ -187,6 +190,7 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: stri
   const [follow, setFollow] = useState(true);
   const [summaryDraft, setSummaryDraft] = useState<string | null>(null);
   const controller = useMediaController();
+  useSeekFromAddress(taskId, task !== null, controller.seek);
   const rename = useSpeakerRename(task, onTaskChange);
   const redetect = useSpeakerRedetect(task, onTaskChange);
 

@@ -1,35 +1,11 @@
 import path from "node:path";
-import { Client } from "pg";
-import { expect, test, type Page } from "playwright/test";
-import { E2E_DATABASE_URL } from "../env";
+import { expect, test } from "playwright/test";
 import { CORPUS, signIn, uploadAndOpen } from "../helpers";
+import { plantWords, playerSeconds } from "./plant";
 
 // Issue 10 "Find": type a query in the header, see highlighted hits, click a
 // transcript hit and land in the task with the player at that moment and that
 // entry highlighted.
-
-/** Gives two entries of the user's task words to find (the recognizer's own words are not predictable). */
-async function plantWords(email: string): Promise<{ taskId: string; late: number; middle: number }> {
-  const db = new Client({ connectionString: E2E_DATABASE_URL });
-  await db.connect();
-  try {
-    const { rows } = await db.query<{ task: string; position: number; begin: number }>(
-      `SELECT e."taskId" AS task, e.position, e.begin FROM "TimelineEntry" e JOIN "Task" t ON t.id = e."taskId" JOIN "User" u ON u.id = t."userId"
-       WHERE u.email = $1 AND e.begin > 0 ORDER BY e.position`,
-      [email],
-    );
-    expect(rows.length).toBeGreaterThanOrEqual(2);
-    const late = rows.at(-1)!;
-    const middle = rows[Math.floor((rows.length - 1) / 2)];
-    await db.query(`UPDATE "TimelineEntry" SET text = $3 WHERE "taskId" = $1 AND position = $2`, [late.task, late.position, "We approved the <b>zebracorn</b> budget today."]);
-    await db.query(`UPDATE "TimelineEntry" SET text = $3 WHERE "taskId" = $1 AND position = $2`, [middle.task, middle.position, "下周的预算会议改到周五。"]);
-    return { taskId: late.task, late: late.begin, middle: middle.begin };
-  } finally {
-    await db.end();
-  }
-}
-
-const playerSeconds = (page: Page) => page.getByTestId("media-player").evaluate((el) => (el as HTMLMediaElement).currentTime);
 
 test("search finds transcript words with highlights and opens the task at the hit's moment", async ({ page }) => {
   const email = "e2e-search@example.com";
