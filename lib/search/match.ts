@@ -17,6 +17,11 @@ export interface QueryTerms {
   trigram: boolean;
   /** The words marked when the query does not occur as a whole. */
   words: string[];
+  /**
+   * LIKE patterns each tsquery match must contain (its Latin and CJK runs): checked before the
+   * full-text test, so a row read through another index is rarely run through tingji_search_terms().
+   */
+  runPatterns: string[];
 }
 
 function bigramPhrase(run: string): string {
@@ -31,10 +36,14 @@ function bigramPhrase(run: string): string {
 export function queryTerms(q: string): QueryTerms {
   const words = (q.match(WORD) ?? []).map((w) => w.toLowerCase());
   const parts: string[] = [];
+  const runs: string[] = [];
   for (const word of words) {
-    for (const run of word.match(CJK_RUN) ?? []) parts.push(IS_CJK.test(run) ? bigramPhrase(run) : `'${run}':*`);
+    for (const run of word.match(CJK_RUN) ?? []) {
+      parts.push(IS_CJK.test(run) ? bigramPhrase(run) : `'${run}':*`);
+      runs.push(run);
+    }
   }
-  return { tsquery: parts.join(" & "), trigram: words.some((w) => [...w].length >= 3), words: [...new Set(words)] };
+  return { tsquery: parts.join(" & "), trigram: words.some((w) => [...w].length >= 3), words: [...new Set(words)], runPatterns: [...new Set(runs)].map(containsPattern) };
 }
 
 /** The LIKE pattern for "contains q", with LIKE's own wildcards escaped. */

@@ -22,7 +22,8 @@ interface HitRow {
 /** Each field's match test: the substring arm only when pg_trgm can serve it from its index (docs/search.md). */
 // `indexed` is the expression of the full-text index (the migration's), which must be repeated exactly.
 function matches(column: Prisma.Sql, terms: ReturnType<typeof queryTerms>, pattern: string, indexed = column): Prisma.Sql {
-  const words = Prisma.sql`to_tsvector('simple'::regconfig, tingji_search_terms(${indexed})) @@ to_tsquery('simple'::regconfig, ${terms.tsquery})`;
+  const words = Prisma.sql`(${column} ILIKE ALL(${terms.runPatterns}::text[])
+    AND to_tsvector('simple'::regconfig, tingji_search_terms(${indexed})) @@ to_tsquery('simple'::regconfig, ${terms.tsquery}))`;
   return terms.trigram ? Prisma.sql`(${column} ILIKE ${pattern} OR ${words})` : words;
 }
 
