@@ -44,17 +44,14 @@ function validQuery(raw: string): string {
   throw new AppError("search.queryTooLong", { max: SEARCH_MAX_CHARS });
 }
 
-export async function searchTasks(userId: string, input: { q: string; folderId?: string; page: number }): Promise<SearchPage> {
-  const q = validQuery(input.q);
+/** The page's SQL; exported for bench/search.ts, which EXPLAINs it. */
+export function searchSql(userId: string, q: string, folder: Prisma.Sql, page: number): Prisma.Sql {
   const terms = queryTerms(q);
   const pattern = containsPattern(q);
-  const folder = await folderCondition(userId, input.folderId);
   const visible = Prisma.sql`t."deletedAt" IS NULL
     AND (t."userId" = ${userId} OR EXISTS (SELECT 1 FROM "Collaborator" c WHERE c."taskId" = t.id AND c."userId" = ${userId}))
     ${folder}`;
-  const offset = (input.page - 1) * SEARCH_PAGE_SIZE;
-
-  const rows = await prisma.$queryRaw<HitRow[]>`
+  return Prisma.sql`
     SELECT "taskId", title, field, text, "beginMs", shared FROM (
       SELECT t.id AS "taskId", t.title, 'title' AS field, 0 AS field_rank, t.title AS text, NULL::int AS "beginMs", 0 AS position,
              t."createTime", t."userId" <> ${userId} AS shared, t.title ILIKE ${pattern} AS whole
@@ -68,9 +65,15 @@ export async function searchTasks(userId: string, input: { q: string; folderId?:
       WHERE ${visible} AND ${matches(Prisma.sql`e.text`, terms, pattern)}
     ) hits
     ORDER BY whole DESC, field_rank, "createTime" DESC, "taskId", position
-    LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${offset}`;
+    LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${(page - 1) * SEARCH_PAGE_SIZE}`;
+}
 
-  const items = rows.slice(0, SEARCH_PAGE_SIZE).map((row) => toHit(row, q, terms.words));
+export async function searchTasks(userId: string, input: { q: string; folderId?: string; page: number }): Promise<SearchPage> {
+  const q = validQuery(input.q);
+  const folder = await folderCondition(userId, input.folderId);
+  const rows = await prisma.$queryRaw<HitRow[]>(searchSql(userId, q, folder, input.page));
+  const { words } = queryTerms(q);
+  const items = rows.slice(0, SEARCH_PAGE_SIZE).map((row) => toHit(row, q, words));
   return { items, page: input.page, pageSize: SEARCH_PAGE_SIZE, hasMore: rows.length > SEARCH_PAGE_SIZE };
 }
 
