@@ -68,6 +68,11 @@ test("names are trimmed, not empty, not too long, and unique per user regardless
   // Another user may use the same name.
   expect((await create("Work notes", other.token)).code).toBe(200);
 
+  // A control character is refused with its own message; nothing is created.
+  const hostile = await create("Bad\u0000name");
+  expect(hostile.code).toBe(400);
+  expect(hostile.data.error).toBe("common.invalidCharacters");
+
   const listed = await call<{ items: Folder[] }>(listFoldersRoute, { token: user.token });
   expect(listed.data.items.map((f) => f.name)).toEqual(["Work notes"]);
 });
