@@ -11,6 +11,11 @@ import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
 import { FolderPicker } from "@/components/folders/FolderPicker";
+import { MarkdownView } from "@/components/analysis/MarkdownView";
+import { SharedBy } from "@/components/collab/SharedBy";
+import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
+import { SharedEmpty, SharedViewEntry } from "@/components/collab/SharedViewEntry";
+import { useSharedTasks } from "@/components/collab/useSharedTasks";
 import { SearchBox } from "@/components/search/SearchBox";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
 import { useFolderStats } from "@/components/folders/useFolderStats";
@@ -60,7 +65,11 @@ export function MobileHome() {
   const [upload, setUpload] = useState<{ open: boolean; mode: UploadMode; used: boolean }>({ open: false, mode: "audio", used: false });
   const [folderView, setFolderView] = useState<FolderView>("all");
   const folderStats = useFolderStats();
-  const list = useTaskList(page, DEFAULT_PAGE_SIZE, folderFilter(folderView));
+  const ownList = useTaskList(page, DEFAULT_PAGE_SIZE, folderFilter(folderView));
+  // "Shared with me" (components/collab) replaces the folder's list while it is on.
+  const [sharedView, setSharedView] = useState(false);
+  const sharedList = useSharedTasks(page, sharedView);
+  const list = sharedView ? sharedList : ownList;
   const { logout } = useAuth();
 
   useEffect(() => {
@@ -74,12 +83,13 @@ export function MobileHome() {
     window.scrollTo(0, 0);
   }, []);
   const summary = useMemo(() => list.data?.items.find((i) => i.id === selectedId) ?? null, [list.data, selectedId]);
-  const { refresh } = list;
+  const { refresh } = ownList;
   const { refresh: refreshFolderStats } = folderStats;
   // New tasks from an upload or an import: back to the first page and open the first one.
   const onCreated = useCallback(
     (tasks: TaskSummary[]) => {
       setPage(1);
+      setSharedView(false);
       void refresh();
       void refreshFolderStats();
       if (tasks[0]) select(tasks[0].id);
@@ -109,10 +119,24 @@ export function MobileHome() {
             view={folderView}
             onView={(view) => {
               setFolderView(view);
+              setSharedView(false);
               setPage(1);
             }}
           />
-          <MobileTaskList data={list.data?.items ?? null} loading={list.loading} total={list.data?.total ?? 0} pageSize={list.data?.page_size ?? 10} page={page} onPage={setPage} onSelect={select} />
+          <div className={styles.pad}>
+            <SharedViewEntry
+              active={sharedView}
+              onClick={() => {
+                setSharedView((on) => !on);
+                setPage(1);
+              }}
+            />
+          </div>
+          {sharedView && list.data?.total === 0 ? (
+            <SharedEmpty />
+          ) : (
+            <MobileTaskList data={list.data?.items ?? null} loading={list.loading} total={list.data?.total ?? 0} pageSize={list.data?.page_size ?? 10} page={page} onPage={setPage} onSelect={select} />
+          )}
           <p className={styles.footerLink}>
             <Link href="/transcribe/" onClick={chooseDesktopView} data-testid="mobile-desktop-link">
               {t("mobile.desktopView")}
@@ -162,6 +186,7 @@ function MobileTaskList({ data, loading, total, pageSize, page, onPage, onSelect
                 {task.meetingStatus ? <MeetingStatusBadge status={task.meetingStatus} /> : null}
                 <span>{format.dateTime(new Date(task.createTime), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}</span>
                 {task.duration ? <span>{formatClock(task.duration * 1000)}</span> : null}
+                {task.access?.ownerName ? <SharedBy name={task.access.ownerName} /> : null}
               </span>
               {isInProgress(task.status) ? <TaskProgress task={task} compact /> : null}
             </button>
@@ -219,6 +244,9 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: stri
   }
 
   const ready = task !== null && hasTranscript(view.status);
+  // A collaborator reads; renaming and editing through the owner's routes are the owner's.
+  const access = task?.access ?? view.access;
+  const shared = access?.role === "collaborator";
 
   return (
     <div className={styles.task} data-testid="mobile-task" data-task-id={view.id} data-status={view.status}>
@@ -227,10 +255,11 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: stri
           <IconLeft />
         </button>
         <div className={styles.taskTitle}>
-          <TitleEditor taskId={view.id} title={view.title} onRenamed={onSummary} as="h2" />
+          <TitleEditor taskId={view.id} title={view.title} onRenamed={onSummary} as="h2" readOnly={shared} />
         </div>
         <StatusBadge status={view.status} />
       </header>
+      {shared ? <SharedTaskBanner ownerName={access?.ownerName ?? null} /> : null}
 
       <div className={styles.sticky}>
         {ready ? <MediaPlayer taskId={view.id} kind={view.mediaKind} controller={controller} compact /> : null}
@@ -259,7 +288,9 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: stri
         ) : null}
         {view.status === "failed" ? <TaskErrorPanel taskId={view.id} details={view.errorDetails} onRetried={onSummary} /> : null}
         {(tab === "summary" || tab === "mindmap") && task ? (
-          tab === "summary" ? (
+          tab === "summary" && shared ? (
+            <MarkdownView markdown={task.summary ?? ""} onSeek={(ms) => controller.seek(ms, true)} testId="shared-summary" />
+          ) : tab === "summary" ? (
             <SummaryPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} onSeek={(ms) => controller.seek(ms, true)} />
           ) : (
             <MindMapPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} />
@@ -269,7 +300,7 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: stri
         ) : tab === "text" ? (
           <>
             <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} />
-            <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={rename.open} />
+            <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={shared ? undefined : rename.open} editable={!shared} />
           </>
         ) : tab === "speakers" ? (
           <SpeakersPanel task={task} onRename={rename.open} onSeek={(ms) => controller.seek(ms, true)} onRedetect={redetect.open} />

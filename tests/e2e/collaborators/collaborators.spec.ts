@@ -111,3 +111,32 @@ test("owner adds a collaborator, who opens the task under Shared with me; remove
   await expect(carol.getByText("copper sheets")).toHaveCount(0);
   await carolContext.close();
 });
+
+test("on a phone, a collaborator opens the shared task from the mobile home, read-only", async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const phoneUser = `lh-phone-${stamp}@example.com`;
+  const phoneContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await phoneContext.newPage();
+  await signIn(phone, phoneUser);
+  await expect(phone.getByTestId("mobile-home")).toBeVisible();
+
+  await signIn(page, `lh-owner2-${stamp}@example.com`);
+  await pasteDocument(page, TEXT.replace(TITLE, "Harbour festival plan"));
+  const item = page.getByTestId("task-item").filter({ hasText: "Harbour festival plan" }).first();
+  await item.getByTestId("task-open").click();
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+  await openCollaborators(page);
+  await tryAdd(page, phoneUser);
+  await expect(page.getByTestId("collaborator-item").filter({ hasText: phoneUser })).toBeVisible();
+
+  await phone.reload();
+  await sharedEntry(phone).click();
+  const shared = phone.getByTestId("task-item").filter({ hasText: "Harbour festival plan" });
+  await expect(shared.getByTestId("task-shared-by")).toHaveText(`Shared by lh-owner2-${stamp}`);
+  await shared.getByTestId("task-open").click();
+  await expect(phone.getByTestId("mobile-task")).toBeVisible();
+  await expect(phone.getByTestId("shared-task-banner")).toBeVisible();
+  await expect(phone.getByTestId("task-title")).toHaveText("Harbour festival plan");
+  await expect(phone.getByTestId("task-title-edit")).toHaveCount(0);
+  await phoneContext.close();
+});
