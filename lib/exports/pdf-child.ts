@@ -6,7 +6,7 @@ import { statSync } from "node:fs";
 import { pdfDocument, registerFonts, type PdfHead, type PdfTurn, type ReactPdfModule } from "./pdf-document";
 
 export type PdfChildMessage = { type: "head"; head: PdfHead; out: string } | { type: "turns"; turns: PdfTurn[] } | { type: "end" };
-export type PdfChildAnswer = { ok: true; bytes: number } | { ok: false; error: string };
+export type PdfChildAnswer = { ok: true; bytes: number; peakRssKb: number } | { ok: false; error: string };
 
 let head: PdfHead | null = null;
 let out = "";
@@ -30,7 +30,7 @@ process.on("message", (m: PdfChildMessage) => {
     for (const t of m.turns) turns.push(t);
   } else {
     render().then(
-      (bytes) => answer({ ok: true, bytes }),
+      (bytes) => answer({ ok: true, bytes, peakRssKb: process.resourceUsage().maxRSS }),
       (e: unknown) => answer({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
     );
   }

@@ -55,6 +55,28 @@ export function registerFonts({ Font }: ReactPdfModule, language: string | null)
   return family;
 }
 
+/**
+ * react-pdf paginates one <Page> element by splitting what is left again and again, which grows
+ * faster than linearly with its content (a 3-hour transcript in one element took minutes). So the
+ * transcript goes into page elements of about this many characters each (some 4 A4 pages); each
+ * starts on a new sheet, which leaves part of a sheet blank every few pages.
+ */
+export const CHARS_PER_PAGE_ELEMENT = 12_000;
+
+export function groupTurns(turns: PdfTurn[], budget = CHARS_PER_PAGE_ELEMENT): PdfTurn[][] {
+  const groups: PdfTurn[][] = [];
+  let size = budget;
+  for (const turn of turns) {
+    if (size >= budget) {
+      groups.push([]);
+      size = 0;
+    }
+    groups[groups.length - 1]!.push(turn);
+    size += turn.head.length + turn.text.length;
+  }
+  return groups;
+}
+
 /** The document element for react-pdf's renderer. */
 export function pdfDocument(rp: ReactPdfModule, props: { head: PdfHead; turns: PdfTurn[]; family: string }) {
   const { Document, Page, StyleSheet, Text, View } = rp;
@@ -67,9 +89,8 @@ export function pdfDocument(rp: ReactPdfModule, props: { head: PdfHead; turns: P
     item: { flexDirection: "row", marginBottom: 2 },
     bullet: { width: 14 },
     itemText: { flex: 1 },
-    turnHead: { fontWeight: "bold", marginTop: 6, color: "#374151" },
-    turnText: { marginBottom: 2 },
-    pageNumber: { position: "absolute", bottom: 22, left: 0, right: 0, textAlign: "center", fontSize: 8, color: "#6b7280" },
+    turn: { marginTop: 6 },
+    turnHead: { fontWeight: "bold", color: "#374151" },
   });
 
   function Runs({ runs }: { runs: Run[] }) {
@@ -109,39 +130,49 @@ export function pdfDocument(rp: ReactPdfModule, props: { head: PdfHead; turns: P
     );
   }
 
+  function Intro({ head }: { head: PdfHead }) {
+    return (
+      <>
+        <Text style={styles.title}>{head.title}</Text>
+        {head.summary.length ? <Text style={styles.section}>{head.labels.summary}</Text> : null}
+        {head.summary.map((block, i) => (
+          <SummaryBlock key={i} block={block} />
+        ))}
+        {head.outline.length ? <Text style={styles.section}>{head.labels.mindMap}</Text> : null}
+        {head.outline.map((line, i) => (
+          <View key={i} style={[styles.item, { marginLeft: line.depth * 14 }]} wrap={false}>
+            <Text style={styles.bullet}>{line.depth === 0 ? "◆" : "•"}</Text>
+            <Text style={[styles.itemText, line.depth === 0 ? { fontWeight: "bold" } : {}]}>{line.text}</Text>
+          </View>
+        ))}
+      </>
+    );
+  }
+
   function PdfDocument({ head, turns, family }: { head: PdfHead; turns: PdfTurn[]; family: string }) {
+    const page = [styles.page, { fontFamily: family }];
+    const introApart = head.summary.length + head.outline.length > 0;
+    const groups = groupTurns(turns);
     return (
       <Document title={head.title} creator="Tingji" producer="Tingji">
-        <Page size="A4" style={[styles.page, { fontFamily: family }]}>
-          <Text style={styles.title}>{head.title}</Text>
-          {head.summary.length ? <Text style={styles.section}>{head.labels.summary}</Text> : null}
-          {head.summary.map((block, i) => (
-            <SummaryBlock key={i} block={block} />
-          ))}
-          {head.outline.length ? <Text style={styles.section}>{head.labels.mindMap}</Text> : null}
-          {head.outline.map((line, i) => (
-            <View key={i} style={[styles.item, { marginLeft: line.depth * 14 }]} wrap={false}>
-              <Text style={styles.bullet}>{line.depth === 0 ? "◆" : "•"}</Text>
-              <Text style={[styles.itemText, line.depth === 0 ? { fontWeight: "bold" } : {}]}>{line.text}</Text>
-            </View>
-          ))}
-          {turns.length ? (
-            <Text style={styles.section} break={head.summary.length + head.outline.length > 0}>
-              {head.labels.transcript}
-            </Text>
-          ) : null}
-          {turns.map((turn, i) => (
-            <View key={i}>
-              {turn.head ? (
-                <Text style={styles.turnHead} minPresenceAhead={20}>
-                  {turn.head}
-                </Text>
-              ) : null}
-              <Text style={styles.turnText}>{turn.text}</Text>
-            </View>
-          ))}
-          <Text style={styles.pageNumber} render={({ pageNumber, totalPages }) => `${pageNumber} / ${totalPages}`} fixed />
-        </Page>
+        {introApart || !groups.length ? (
+          <Page size="A4" style={page}>
+            <Intro head={head} />
+          </Page>
+        ) : null}
+        {groups.map((group, g) => (
+          <Page key={g} size="A4" style={page}>
+            {g === 0 && !introApart ? <Intro head={head} /> : null}
+            {g === 0 ? <Text style={styles.section}>{head.labels.transcript}</Text> : null}
+            {group.map((turn, i) => (
+              // One text per turn (name and time in bold, then the words): few nodes keep layout fast.
+              <Text key={i} style={styles.turn}>
+                {turn.head ? <Text style={styles.turnHead}>{`${turn.head}\n`}</Text> : null}
+                {turn.text}
+              </Text>
+            ))}
+          </Page>
+        ))}
       </Document>
     );
   }

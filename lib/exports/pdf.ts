@@ -23,6 +23,8 @@ let rendering = 0;
 export interface RenderedPdf {
   file: string;
   bytes: number;
+  /** The child's peak resident memory (bench/README.md "exports"). */
+  childPeakRssKb: number;
   /** Removes the temporary file and its folder. */
   cleanup: () => Promise<void>;
 }
@@ -45,14 +47,14 @@ export async function renderPdf(head: PdfHead, transcript: { pages: AsyncIterabl
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const done = new Promise<number>((resolve, reject) => {
+  const done = new Promise<{ bytes: number; peakRssKb: number }>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error("PDF render timed out"));
     }, PDF_TIMEOUT_MS);
     child.once("message", (a: PdfChildAnswer) => {
       clearTimeout(timer);
-      if (a.ok) resolve(a.bytes);
+      if (a.ok) resolve(a);
       else reject(new Error(a.error));
     });
     child.once("error", (e) => (clearTimeout(timer), reject(e)));
@@ -76,8 +78,8 @@ export async function renderPdf(head: PdfHead, transcript: { pages: AsyncIterabl
       if (last) await send({ type: "turns", turns: [turnForPdf(last, transcript.shape)] });
     }
     await send({ type: "end" });
-    const bytes = await done;
-    return { file, bytes, cleanup };
+    const { bytes, peakRssKb } = await done;
+    return { file, bytes, childPeakRssKb: peakRssKb, cleanup };
   } catch (e) {
     child.kill("SIGKILL");
     await cleanup();
