@@ -79,6 +79,17 @@ class EngineAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
     await withAdminClient(this.url, (admin) => admin.query(`CREATE DATABASE "${name}"`));
     const pool = this.pool(withDatabaseName(this.url, name));
     const adapter = await new PrismaPg(pool).connect();
+    // The adapter splits a migration at every ";", even inside a $$ function body or a comment. Send
+    // the whole file as one simple query instead, as scripts/migrate.ts does (errors go through the
+    // adapter's own conversion).
+    const convert = (adapter as unknown as { onError(error: unknown): never }).onError.bind(adapter);
+    adapter.executeScript = async (script: string) => {
+      try {
+        await pool.query(script);
+      } catch (error) {
+        convert(error);
+      }
+    };
     const disposeAdapter = adapter.dispose.bind(adapter);
     adapter.dispose = async () => {
       await disposeAdapter();

@@ -19,12 +19,20 @@ interface HitRow {
   shared: boolean;
 }
 
-/** Each field's match test: the substring arm only when pg_trgm can serve it from its index (docs/search.md). */
-// `indexed` is the expression of the full-text index (the migration's), which must be repeated exactly.
-function matches(column: Prisma.Sql, terms: ReturnType<typeof queryTerms>, pattern: string, indexed = column): Prisma.Sql {
+type Terms = ReturnType<typeof queryTerms>;
+
+/**
+ * A field's match test: contains the query (pg_trgm; only when it has a trigram to look up) or all its
+ * words (full-text). `indexed` repeats the full-text index's expression exactly; `lowered` tests the
+ * substring as lower(column) LIKE, the form of the transcript entries' expression index.
+ */
+function matches(column: Prisma.Sql, terms: Terms, pattern: string, opts: { indexed?: Prisma.Sql; lowered?: boolean } = {}): Prisma.Sql {
+  const indexed = opts.indexed ?? column;
   const words = Prisma.sql`(${column} ILIKE ALL(${terms.runPatterns}::text[])
     AND to_tsvector('simple'::regconfig, tingji_search_terms(${indexed})) @@ to_tsquery('simple'::regconfig, ${terms.tsquery}))`;
-  return terms.trigram ? Prisma.sql`(${column} ILIKE ${pattern} OR ${words})` : words;
+  if (!terms.trigram) return words;
+  const substring = opts.lowered ? Prisma.sql`lower(${column}) LIKE ${pattern.toLowerCase()}` : Prisma.sql`${column} ILIKE ${pattern}`;
+  return Prisma.sql`(${substring} OR ${words})`;
 }
 
 async function folderCondition(userId: string, folderId: string | undefined): Promise<Prisma.Sql> {
@@ -44,13 +52,25 @@ function validQuery(raw: string): string {
   throw new AppError("search.queryTooLong", { max: SEARCH_MAX_CHARS });
 }
 
-/** The page's SQL; exported for bench/search.ts, which EXPLAINs it. */
+/**
+ * The page's SQL; exported for bench/search.ts, which EXPLAINs it. Transcript entries are read in two
+ * parts: the caller's own through the indexes that lead with "ownerId" (migration *_search_owner), and
+ * those of tasks shared with the caller through their task ids (a folder filter leaves those out).
+ */
 export function searchSql(userId: string, q: string, folder: Prisma.Sql, page: number): Prisma.Sql {
   const terms = queryTerms(q);
   const pattern = containsPattern(q);
   const visible = Prisma.sql`t."deletedAt" IS NULL
     AND (t."userId" = ${userId} OR EXISTS (SELECT 1 FROM "Collaborator" c WHERE c."taskId" = t.id AND c."userId" = ${userId}))
     ${folder}`;
+  const entryMatch = matches(Prisma.sql`e.text`, terms, pattern, { lowered: true });
+  const sharedEntries =
+    folder === Prisma.empty
+      ? Prisma.sql`UNION ALL
+      SELECT t.id, t.title, 'transcript', 2, e.text, e.begin, e.position, t."createTime", true, e.text ILIKE ${pattern}
+      FROM "Collaborator" c JOIN "Task" t ON t.id = c."taskId" JOIN "TimelineEntry" e ON e."taskId" = t.id
+      WHERE c."userId" = ${userId} AND t."userId" <> ${userId} AND t."deletedAt" IS NULL AND ${entryMatch}`
+      : Prisma.empty;
   return Prisma.sql`
     SELECT "taskId", title, field, text, "beginMs", shared FROM (
       SELECT t.id AS "taskId", t.title, 'title' AS field, 0 AS field_rank, t.title AS text, NULL::int AS "beginMs", 0 AS position,
@@ -58,11 +78,12 @@ export function searchSql(userId: string, q: string, folder: Prisma.Sql, page: n
       FROM "Task" t WHERE ${visible} AND ${matches(Prisma.sql`t.title`, terms, pattern)}
       UNION ALL
       SELECT t.id, t.title, 'summary', 1, t.summary, NULL, 0, t."createTime", t."userId" <> ${userId}, t.summary ILIKE ${pattern}
-      FROM "Task" t WHERE ${visible} AND t.summary IS NOT NULL AND ${matches(Prisma.sql`t.summary`, terms, pattern, Prisma.sql`coalesce(t.summary, '')`)}
+      FROM "Task" t WHERE ${visible} AND t.summary IS NOT NULL AND ${matches(Prisma.sql`t.summary`, terms, pattern, { indexed: Prisma.sql`coalesce(t.summary, '')` })}
       UNION ALL
-      SELECT t.id, t.title, 'transcript', 2, e.text, e.begin, e.position, t."createTime", t."userId" <> ${userId}, e.text ILIKE ${pattern}
+      SELECT t.id, t.title, 'transcript', 2, e.text, e.begin, e.position, t."createTime", false, e.text ILIKE ${pattern}
       FROM "TimelineEntry" e JOIN "Task" t ON t.id = e."taskId"
-      WHERE ${visible} AND ${matches(Prisma.sql`e.text`, terms, pattern)}
+      WHERE e."ownerId" = ${userId} AND t."deletedAt" IS NULL ${folder} AND ${entryMatch}
+      ${sharedEntries}
     ) hits
     ORDER BY whole DESC, field_rank, "createTime" DESC, "taskId", position
     LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${(page - 1) * SEARCH_PAGE_SIZE}`;
