@@ -2,11 +2,13 @@
  * Every benchmark, one after another, each writing its own section of
  * bench/README.md:   npm run bench            (all)
  *                    npm run bench -- wer der  (only some: wer, der, long, upload)
+ *                    npm run bench -- search   (issue 10's search target; see bench/search.ts)
  * Run on a quiet machine: the figures are wall-clock times and memory peaks.
  */
 import { runAnalysisLocalBench } from "./analysis-local";
 import { runDiarizationBench } from "./diarization-der";
 import { runHotwordsBench } from "./hotwords";
+import { runSearchBench } from "./search";
 import { runSpeechLongBench } from "./speech-long";
 import { main as runSpeechWerBench } from "./speech-wer";
 import { runUploadMemoryBench } from "./upload-memory";
@@ -18,6 +20,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   upload: () => runUploadMemoryBench({ record: true }),
   analysis: () => runAnalysisLocalBench({ record: true }),
   hotwords: () => runHotwordsBench({ record: true }),
+  search: () => runSearchBench({ record: true, reseed: process.argv.includes("--reseed") }),
 };
 
 async function main() {
