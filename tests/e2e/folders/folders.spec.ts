@@ -1,0 +1,189 @@
+import path from "node:path";
+import { expect, test, type Page } from "playwright/test";
+import { signIn } from "../helpers";
+
+// Folders (issue 10): create, rename, move one task and several, delete (the
+// recordings stay, in Uncategorized), the counts, the views; the picker on a
+// phone. Screenshots of the sidebar at 1280 and 390 px, in English and Chinese.
+const SHOTS = path.resolve(__dirname, "../../../docs/screenshots");
+
+async function token(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem("auth:token")))!;
+}
+
+/** Pasted texts become tasks without any audio work; resolves with their ids. */
+async function pasteTasks(page: Page, titles: string[]): Promise<string[]> {
+  const auth = { authorization: `Bearer ${await token(page)}` };
+  const ids: string[] = [];
+  for (const title of titles) {
+    const res = await page.request.post("/api/transcription/paste-text", { headers: auth, data: { title, text: `${title}.\nA few words filed under a folder.` } });
+    const body = (await res.json()) as { code: number; data: { id?: string; task?: { id: string }; tasks?: { id: string }[] } };
+    expect(body.code).toBe(200);
+    ids.push(body.data.id ?? body.data.task?.id ?? body.data.tasks![0]!.id);
+  }
+  return ids;
+}
+
+/** A screenshot of the page without passing toasts (they would show the language before a switch). */
+async function shot(page: Page, name: string) {
+  // A toast may leave on its own meanwhile: a short click timeout, no wait for it.
+  for (const close of await page.getByTestId("toast-close").all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+  await expect(page.getByTestId("toast")).toHaveCount(0);
+  await page.screenshot({ path: path.join(SHOTS, name) });
+}
+
+async function switchLanguage(page: Page, locale: string) {
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/user/language" && r.ok());
+  await page.getByTestId("language-switcher").selectOption(locale);
+  await saved;
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+}
+
+const sidebar = (page: Page) => page.getByTestId("folder-sidebar");
+const folderRow = (page: Page, name: string) => sidebar(page).locator(`[data-testid="folder-item"][data-folder-name="${name}"]`);
+const countOf = (page: Page, view: "all" | "uncategorized") => sidebar(page).getByTestId(`folder-view-${view}`).getByTestId("folder-count");
+
+async function createFolder(page: Page, name: string) {
+  await sidebar(page).getByTestId("folder-new").click();
+  await page.getByTestId("folder-name-input").fill(name);
+  await page.getByTestId("folder-name-submit").click();
+}
+
+async function moveTo(page: Page, folder: string) {
+  const dialog = page.getByTestId("folder-move-dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.locator(`[data-testid="folder-move-option"][data-folder-name="${folder}"]`).click();
+  await dialog.getByTestId("folder-move-submit").click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("create, rename, move one and several, delete; counts and views follow", async ({ page }) => {
+    await signIn(page, "e2e-folders@example.com");
+    await pasteTasks(page, ["Folders Alpha memo", "Folders Beta memo", "Folders Gamma memo"]);
+    await page.goto("/transcribe/");
+    await expect(sidebar(page)).toBeVisible();
+    await page.getByTestId("notify-dismiss").click();
+    await expect(countOf(page, "all")).toHaveText("3");
+    await expect(countOf(page, "uncategorized")).toHaveText("3");
+
+    // Create: empty is refused in place; the name is trimmed.
+    await sidebar(page).getByTestId("folder-new").click();
+    await page.getByTestId("folder-name-submit").click();
+    await expect(page.getByTestId("folder-name-error")).toHaveText("Folder name cannot be empty");
+    await page.getByTestId("folder-name-input").fill("  Clients  ");
+    await page.getByTestId("folder-name-submit").click();
+    await expect(page.getByTestId("folder-name-dialog")).toBeHidden();
+    await expect(folderRow(page, "Clients").getByTestId("folder-count")).toHaveText("0");
+
+    // The same name in another case: the server's message, and the typed name stays.
+    await createFolder(page, "clients");
+    await expect(page.getByTestId("folder-name-error")).toHaveText('A folder named "clients" already exists');
+    await expect(page.getByTestId("folder-name-input")).toHaveValue("clients");
+    await page.getByTestId("folder-name-input").fill("Research");
+    await page.getByTestId("folder-name-submit").click();
+    await expect(folderRow(page, "Research")).toBeVisible();
+
+    // Move one task from its header.
+    const alpha = page.getByTestId("task-item").filter({ hasText: "Folders Alpha memo" });
+    await alpha.getByTestId("task-open").click();
+    await page.getByTestId("task-move").click();
+    await moveTo(page, "Clients");
+    await expect(page.getByTestId("toast-message").filter({ hasText: "Moved to Clients" })).toBeVisible();
+    await expect(folderRow(page, "Clients").getByTestId("folder-count")).toHaveText("1");
+    await expect(countOf(page, "uncategorized")).toHaveText("2");
+    // Its own folder is marked and cannot be chosen again.
+    await page.getByTestId("task-move").click();
+    const current = page.getByTestId("folder-move-dialog").locator('[data-testid="folder-move-option"][data-folder-name="Clients"]');
+    await expect(current).toContainText("current");
+    await expect(current.locator("input")).toBeDisabled();
+    await page.keyboard.press("Escape");
+
+    // Move several at once from the bulk bar.
+    for (const title of ["Folders Beta memo", "Folders Gamma memo"]) await page.getByTestId("task-item").filter({ hasText: title }).getByTestId("task-select").check();
+    await page.getByTestId("task-bulk-move").click();
+    await expect(page.getByTestId("folder-move-dialog")).toContainText("Move 2 files to");
+    await moveTo(page, "Research");
+    await expect(page.getByTestId("toast-message").filter({ hasText: "2 files moved to Research" })).toBeVisible();
+    await expect(folderRow(page, "Research").getByTestId("folder-count")).toHaveText("2");
+    await expect(countOf(page, "uncategorized")).toHaveText("0");
+    await expect(page.getByTestId("task-bulk-bar")).toBeHidden();
+
+    // Views: a folder, uncategorized, all.
+    await folderRow(page, "Research").locator("button").first().click();
+    await expect(page.getByTestId("task-item")).toHaveCount(2);
+    await expect(page.getByTestId("task-list")).not.toContainText("Folders Alpha memo");
+    await sidebar(page).getByTestId("folder-view-uncategorized").locator("button").click();
+    await expect(page.getByTestId("task-list-empty")).toBeVisible();
+    await sidebar(page).getByTestId("folder-view-all").locator("button").click();
+    await expect(page.getByTestId("task-item")).toHaveCount(3);
+
+    // Rename.
+    await folderRow(page, "Research").hover();
+    await folderRow(page, "Research").getByTestId("folder-rename").click();
+    await expect(page.getByTestId("folder-name-input")).toHaveValue("Research");
+    await page.getByTestId("folder-name-input").fill("Research 2026");
+    await page.getByTestId("folder-name-submit").click();
+    await expect(folderRow(page, "Research 2026").getByTestId("folder-count")).toHaveText("2");
+    await expect(folderRow(page, "Research")).toHaveCount(0);
+
+    await folderRow(page, "Research 2026").locator("button").first().click();
+    await expect(page.getByTestId("task-item")).toHaveCount(2);
+    await shot(page, "folders-1280-en.png");
+
+    // Delete while it is shown: the confirmation says the recordings stay; they go to Uncategorized.
+    await folderRow(page, "Research 2026").hover();
+    await folderRow(page, "Research 2026").getByTestId("folder-delete").click();
+    await expect(page.getByTestId("folder-delete-message")).toContainText("Its 2 recordings are kept and moved to Uncategorized. No recording is deleted.");
+    await page.getByTestId("confirm-ok").click();
+    await expect(folderRow(page, "Research 2026")).toHaveCount(0);
+    await expect(countOf(page, "uncategorized")).toHaveText("2");
+    await expect(countOf(page, "all")).toHaveText("3");
+    // The list went back to "All", with every task still there.
+    await expect(sidebar(page).getByTestId("folder-view-all").locator("button")).toHaveAttribute("aria-current", "true");
+    await expect(page.getByTestId("task-item")).toHaveCount(3);
+
+    await switchLanguage(page, "zh");
+    await expect(sidebar(page).getByTestId("folder-view-uncategorized")).toContainText("未分类");
+    await expect(sidebar(page).getByTestId("folder-view-all")).toContainText("全部");
+    await shot(page, "folders-1280-zh.png");
+    await switchLanguage(page, "en");
+  });
+});
+
+test.describe("phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the folder picker shows one folder's tasks, uncategorized ones, or all", async ({ page }) => {
+    await signIn(page, "e2e-folders-mobile@example.com");
+    const [first, second] = await pasteTasks(page, ["Phone folder memo", "Phone loose memo"]);
+    const auth = { authorization: `Bearer ${await token(page)}` };
+    const folder = (await (await page.request.post("/api/folder", { headers: auth, data: { name: "Travel" } })).json()) as { data: { id: string } };
+    expect((await (await page.request.post(`/api/folder/${first}/move`, { headers: auth, data: { folderId: folder.data.id } })).json()).code).toBe(200);
+
+    await page.goto("/transcribe/mobile");
+    const picker = page.getByTestId("folder-picker");
+    await expect(picker).toBeVisible();
+    await expect(page.getByTestId("task-item")).toHaveCount(2);
+    await expect(picker.locator("option")).toHaveText(["All (2)", "Uncategorized (1)", "Travel (1)"]);
+
+    await picker.selectOption(folder.data.id);
+    await expect(page.getByTestId("task-item")).toHaveCount(1);
+    await expect(page.getByTestId("task-list")).toContainText("Phone folder memo");
+    await shot(page, "folders-390-en.png");
+
+    await picker.selectOption("uncategorized");
+    await expect(page.getByTestId("task-item")).toHaveCount(1);
+    await expect(page.getByTestId("task-list")).toContainText("Phone loose memo");
+    expect(second).toBeTruthy();
+
+    await picker.selectOption(folder.data.id);
+    await switchLanguage(page, "zh");
+    await expect(picker.locator("option").first()).toHaveText("全部 (2)");
+    await expect(page.getByTestId("task-item")).toHaveCount(1);
+    await shot(page, "folders-390-zh.png");
+    await switchLanguage(page, "en");
+  });
+});
