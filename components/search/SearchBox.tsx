@@ -40,7 +40,9 @@ export function SearchBox({ row = false }: { row?: boolean }) {
     return () => document.removeEventListener("pointerdown", onDown);
   }, [open]);
 
-  const problem = state.problem && state.problem !== "empty" ? terr(`search.${state.problem === "tooShort" ? "queryTooShort" : "queryTooLong"}`, { min: SEARCH_MIN_CHARS, max: SEARCH_MAX_CHARS }) : null;
+  const problemKey = { empty: "queryEmpty", tooShort: "queryTooShort", tooLong: "queryTooLong" } as const;
+  // The catalogue's own words, as the server would answer (only shown once something is typed).
+  const problem = state.problem ? terr(`search.${problemKey[state.problem]}`, { min: SEARCH_MIN_CHARS, max: SEARCH_MAX_CHARS }) : null;
   const showPanel = open && input.trim() !== "";
 
   return (
