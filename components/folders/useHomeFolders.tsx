@@ -17,9 +17,11 @@ export interface HomeFoldersOptions {
   onChanged: (change: FolderChange) => void;
   /** Entries below the folders (e.g. "Shared with me"). */
   extraViews?: ReactNode;
+  /** One of the extra views is shown: no folder row is marked current. */
+  extraViewActive?: boolean;
 }
 
-export function useHomeFolders({ onViewChange, onChanged, extraViews }: HomeFoldersOptions) {
+export function useHomeFolders({ onViewChange, onChanged, extraViews, extraViewActive = false }: HomeFoldersOptions) {
   const [view, setView] = useState<FolderView>("all");
   const { stats, refresh } = useFolderStats();
 
@@ -40,7 +42,7 @@ export function useHomeFolders({ onViewChange, onChanged, extraViews }: HomeFold
     },
   });
 
-  const sidebar = <FolderSidebar stats={stats} view={view} onView={changeView} onCreate={dialogs.openCreate} onRename={dialogs.openRename} onDelete={dialogs.openDelete} extraViews={extraViews} />;
+  const sidebar = <FolderSidebar stats={stats} view={extraViewActive ? "" : view} onView={changeView} onCreate={dialogs.openCreate} onRename={dialogs.openRename} onDelete={dialogs.openDelete} extraViews={extraViews} />;
 
   return { view, filter: folderFilter(view), stats, refreshStats: refresh, sidebar, mainClass: styles.withSidebar, openMove: dialogs.openMove, dialogs: dialogs.dialogs };
 }

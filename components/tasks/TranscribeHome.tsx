@@ -48,8 +48,9 @@ export function TranscribeHome() {
   // "Shared with me" (components/collab) replaces the folder views while it is chosen.
   const [sharedView, setSharedView] = useState(false);
   const tshared = useTranslations("collaborators.shared");
+  // The entry switches: pressed again, it goes back to the folder's list.
   const showShared = useCallback(() => {
-    setSharedView(true);
+    setSharedView((on) => !on);
     setPage(1);
     setChecked(new Set());
   }, []);
@@ -60,6 +61,7 @@ export function TranscribeHome() {
       setChecked(new Set());
     }, []),
     extraViews: <SharedViewEntry active={sharedView} onClick={showShared} />,
+    extraViewActive: sharedView,
     onChanged: ({ movedIds }) => {
       if (movedIds) setChecked((cur) => new Set([...cur].filter((id) => !movedIds.includes(id))));
       void list.refresh();
