@@ -14,7 +14,7 @@ export function IosPdfHint({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       testId="ios-pdf-hint"
       footer={
-        <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={onClose} data-autofocus data-testid="ios-pdf-hint-close">
+        <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={onClose} data-autofocus data-testid="ios-pdf-hint-ok">
           {t("close")}
         </button>
       }

@@ -14,7 +14,7 @@ export function ProRequiredDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       testId="export-pro-required"
       footer={
-        <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={onClose} data-autofocus data-testid="export-pro-close">
+        <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={onClose} data-autofocus data-testid="export-pro-ok">
           {t("close")}
         </button>
       }
