@@ -1,0 +1,44 @@
+// The web's one port: Next (pages and API) and the co-editing websocket (COLLAB_PATH) on one
+// HTTP server, so the browser reaches both on the app's own origin (docs/collaboration.md).
+//   npm run web   (after `next build`; scripts/start.sh and docker-compose use it)
+// Development keeps `next dev` (no co-editing socket) or `NODE_ENV=development npm run web`.
+// Run with `--conditions=react-server`: the collab modules are server-only, like the worker's.
+import http from "node:http";
+import next from "next";
+import { attachCollab, closeCollab, createCollabServer } from "@/lib/collab/hocuspocus";
+import { env } from "@/lib/server/env";
+import { logger } from "@/lib/server/logger";
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const flag = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+  const port = Number(flag("-p") ?? flag("--port") ?? 3000);
+  const hostname = flag("-H") ?? flag("--hostname") ?? "0.0.0.0";
+  const dev = env().NODE_ENV === "development";
+
+  const app = next({ dev, hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((req, res) => void handle(req, res));
+  const collab = createCollabServer();
+  // In development Next's own upgrade listener serves hot reloading; in production nothing else may upgrade.
+  const wss = attachCollab(server, collab, { closeOthers: !dev });
+
+  server.listen(port, hostname, () => logger.info("web listening", { url: `http://${hostname}:${port}`, collab: "/collab" }));
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    await closeCollab(collab, wss);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
