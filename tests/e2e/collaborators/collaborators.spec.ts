@@ -112,7 +112,7 @@ test("owner adds a collaborator, who opens the task under Shared with me; remove
   await carolContext.close();
 });
 
-test("on a phone, a collaborator opens the shared task from the mobile home, read-only", async ({ page, browser, baseURL }) => {
+test("on a phone, a collaborator opens the shared task from the mobile home, read-only; the owner's messages are in Chinese", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const phoneUser = `lh-phone-${stamp}@example.com`;
   const phoneContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -120,14 +120,23 @@ test("on a phone, a collaborator opens the shared task from the mobile home, rea
   await signIn(phone, phoneUser);
   await expect(phone.getByTestId("mobile-home")).toBeVisible();
 
+  // The owner works in Chinese: the form's own check and the server's refusals both speak it.
+  const ownerContext = await browser.newContext({ baseURL, locale: "zh-CN" });
+  await ownerContext.addCookies([{ name: "NEXT_LOCALE", value: "zh", url: baseURL! }]);
+  const page = await ownerContext.newPage();
   await signIn(page, `lh-owner2-${stamp}@example.com`);
   await pasteDocument(page, TEXT.replace(TITLE, "Harbour festival plan"));
   const item = page.getByTestId("task-item").filter({ hasText: "Harbour festival plan" }).first();
   await item.getByTestId("task-open").click();
   await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
   await openCollaborators(page);
+  await tryAdd(page, "not-an-email");
+  await expect(page.getByTestId("collaborator-error")).toHaveText("请输入有效的邮箱地址");
+  await tryAdd(page, `nobody-zh-${stamp}@example.com`);
+  await expect(page.getByTestId("collaborator-error")).toHaveText("未找到该账号的用户，对方需要先登录一次");
   await tryAdd(page, phoneUser);
   await expect(page.getByTestId("collaborator-item").filter({ hasText: phoneUser })).toBeVisible();
+  await ownerContext.close();
 
   await phone.reload();
   await sharedEntry(phone).click();
