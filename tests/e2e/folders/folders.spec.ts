@@ -153,6 +153,29 @@ test.describe("desktop", () => {
   });
 });
 
+test.describe("narrow window", () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test("below 900 px the sidebar becomes a select with the same views and counts", async ({ page }) => {
+    await signIn(page, "e2e-folders-narrow@example.com");
+    const [first] = await pasteTasks(page, ["Narrow filed memo", "Narrow loose memo"]);
+    const auth = { authorization: `Bearer ${await token(page)}` };
+    const folder = (await (await page.request.post("/api/folder", { headers: auth, data: { name: "Board" } })).json()) as { data: { id: string } };
+    await page.request.post(`/api/folder/${first}/move`, { headers: auth, data: { folderId: folder.data.id } });
+
+    await page.goto("/transcribe/");
+    const picker = page.getByTestId("folder-picker-compact");
+    await expect(picker).toBeVisible();
+    await expect(sidebar(page).getByTestId("folder-view-all")).toBeHidden();
+    await expect(picker.locator("option")).toHaveText(["All (2)", "Uncategorized (1)", "Board (1)"]);
+    await picker.selectOption(folder.data.id);
+    await expect(page.getByTestId("task-item")).toHaveCount(1);
+    await expect(page.getByTestId("task-list")).toContainText("Narrow filed memo");
+    // Nothing is wider than the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+  });
+});
+
 test.describe("phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
