@@ -1,0 +1,165 @@
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "playwright/test";
+import { pasteDocument, signIn } from "../helpers";
+
+// Share links (issue 10): the owner makes a link once the summary exists; the link,
+// opened signed out in a fresh browser context, shows the title, the summary and the
+// mind map and nothing else, under the page CSP; switched off it says so at once;
+// switched on again the same URL works. Screenshots of the share page go to docs/.
+
+const TITLE = "Orchard cooperative planning";
+const TEXT = [
+  TITLE,
+  "Anna: This season the orchard cooperative will plant two hundred new apple trees along the river field.",
+  "Ben: The irrigation pipes must be repaired before planting starts in April, otherwise the young trees will dry out.",
+  "Anna: We agreed that Carla orders the pipes this week and the volunteers meet every Saturday morning.",
+  "Ben: The budget for trees and pipes is twelve thousand euros, shared between the members and a regional grant.",
+  "Anna: Next month we decide whether to open a farm shop at the main gate for the autumn harvest.",
+].join("\n");
+
+const SCREENSHOTS = path.resolve(process.cwd(), "docs/screenshots");
+
+/** Records CSP violations (events and console lines), as tests/e2e/security/headers.spec.ts does. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const lines: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(m.text())) lines.push(m.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return async () => [...lines, ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))];
+}
+
+/** A signed-out visitor in a fresh context (no stored token, no cookies), optionally in another language. */
+async function visitor(browser: Browser, baseURL: string, locale = "en") {
+  const context = await browser.newContext({ baseURL, locale: locale === "zh" ? "zh-CN" : "en-US" });
+  await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL }]);
+  const page = await context.newPage();
+  const apiCalls: string[] = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith("/api/")) apiCalls.push(`${r.method()} ${u.pathname} ${r.headers().authorization ? "auth" : ""}`.trim());
+  });
+  return { context, page, apiCalls };
+}
+
+async function expectSharedView(page: Page) {
+  // The page streams in behind app/transcribe/loading.tsx: while React reveals the streamed
+  // content, the hidden copy and the revealed one may both be in the DOM for a moment.
+  await expect(page.getByTestId("share-page")).toHaveCount(1);
+  await expect(page.getByTestId("share-page")).toHaveAttribute("data-state", "shared");
+  await expect(page.getByTestId("share-title")).toHaveText(TITLE);
+  await expect(page.getByTestId("share-summary").locator("h1, h2, h3").first()).toBeVisible();
+  await expect(page.locator('[data-testid="mindmap"] .markmap-node').first()).toBeVisible();
+  // Nothing but the summary and the map: no player, no transcript, no document text, no translation.
+  for (const id of ["media-player", "transcript-entry", "document-text", "translation-bar", "task-detail"]) await expect(page.getByTestId(id)).toHaveCount(0);
+  await expect(page.locator("audio, video")).toHaveCount(0);
+}
+
+test("the owner shares a summary; signed out, the link shows title, summary and mind map only; off and on again", async ({ page, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signIn(page, "e2e-share-owner@example.com");
+  await pasteDocument(page, TEXT);
+  const item = page.getByTestId("task-item").filter({ hasText: TITLE }).first();
+  await item.getByTestId("task-open").click();
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+
+  // Before the summary, the dialog says a summary is needed first.
+  await page.getByTestId("share-open-dialog").click();
+  await expect(page.getByTestId("share-needs-summary")).toBeVisible();
+  await expect(page.getByTestId("share-create")).toBeDisabled();
+  await page.getByTestId("share-dialog-close").click();
+
+  await page.getByTestId("tab-summary").click();
+  await page.getByTestId("analysis-start").click();
+  await expect(page.getByTestId("summary-content")).toBeVisible({ timeout: 120_000 });
+  // The detail reloads the task with its summary when the analysis ends.
+  await expect(item).toHaveAttribute("data-status", "analysis_completed", { timeout: 30_000 });
+
+  // Create the link, copy it.
+  await page.getByTestId("share-open-dialog").click();
+  await page.getByTestId("share-create").click();
+  const urlField = page.getByTestId("share-url");
+  await expect(urlField).toHaveValue(/\/transcribe\/show\/\d{4}-\d{2}-\d{2}\/orchard-cooperative-planning-[A-Za-z0-9_-]{24}$/);
+  const url = await urlField.inputValue();
+  expect(url.startsWith(baseURL!)).toBe(true);
+  await page.getByTestId("share-copy").click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await expect(page.getByTestId("share-indexing")).not.toBeChecked();
+
+  // A fresh signed-out browser: the page renders on the server, under the CSP.
+  const en = await visitor(browser, baseURL!);
+  const violations = await watchCsp(en.page);
+  const res = await en.page.goto(url);
+  expect(res!.status()).toBe(200);
+  expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  await expectSharedView(en.page);
+  expect(en.page.url()).toBe(url); // not sent to the login page
+  // Link previews and no indexing.
+  await expect(en.page.locator('meta[property="og:title"]')).toHaveAttribute("content", TITLE);
+  await expect(en.page.locator('meta[property="og:description"]')).toHaveAttribute("content", /\S{10,}/);
+  await expect(en.page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary");
+  await expect(en.page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  // The page itself fetches nothing of the task, and never with a token.
+  expect(en.apiCalls.filter((c) => /tasks\/|media|auth/.test(c))).toEqual([]);
+  const token = url.slice(-24);
+  // The one-segment form and the share page.
+  await en.page.goto(`/transcribe/show/${token}`);
+  await expectSharedView(en.page);
+  await en.page.goto(`/transcribe/share?token=${token}`);
+  await expectSharedView(en.page);
+  // A title and a date without the token find nothing.
+  await en.page.goto(url.slice(0, -25));
+  await expect(en.page.getByTestId("share-page")).toHaveCount(1);
+  await expect(en.page.getByTestId("share-page")).toHaveAttribute("data-error", "share.linkInvalid");
+
+  // Screenshots at desktop and phone widths, in English and Chinese.
+  for (const width of [1280, 390]) {
+    await en.page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await en.page.goto(url);
+    await expectSharedView(en.page);
+    await en.page.waitForTimeout(600); // markmap's fit animation
+    await en.page.screenshot({ path: path.join(SCREENSHOTS, `share-${width}-en.png`), fullPage: true });
+  }
+  const zh = await visitor(browser, baseURL!, "zh");
+  for (const width of [1280, 390]) {
+    await zh.page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await zh.page.goto(url);
+    await expectSharedView(zh.page);
+    await expect(zh.page.getByText("思维导图")).toBeVisible();
+    await zh.page.waitForTimeout(600);
+    await zh.page.screenshot({ path: path.join(SCREENSHOTS, `share-${width}-zh.png`), fullPage: true });
+  }
+
+  // Switched off: the link answers at once that the content is not here.
+  await page.getByTestId("share-enabled").click();
+  await expect(page.getByTestId("share-link-section")).toHaveAttribute("data-state", "disabled");
+  await en.page.goto(url);
+  await expect(en.page.getByTestId("share-page")).toHaveCount(1);
+  await expect(en.page.getByTestId("share-unavailable")).toHaveText("Content not found on this host (the publisher may have disabled sharing)");
+  await expect(en.page.getByTestId("share-title")).toHaveCount(0);
+  await zh.page.goto(url);
+  await expect(zh.page.getByTestId("share-page")).toHaveCount(1);
+  await expect(zh.page.getByTestId("share-unavailable")).toHaveText("此主机上未找到该内容（发布者可能已关闭分享）");
+
+  // On again: the same URL, working again.
+  await page.getByTestId("share-enabled").click();
+  await expect(page.getByTestId("share-link-section")).toHaveAttribute("data-state", "enabled");
+  await expect(urlField).toHaveValue(url);
+  await en.page.goto(url);
+  await expectSharedView(en.page);
+
+  // The indexing opt-in lifts noindex.
+  await page.getByTestId("share-indexing").click();
+  await expect(page.getByTestId("share-indexing")).toBeChecked();
+  await en.page.goto(url);
+  await expect(en.page.locator('meta[name="robots"]')).toHaveAttribute("content", /(^|,\s*)index/);
+
+  expect(await violations()).toEqual([]);
+  await en.context.close();
+  await zh.context.close();
+});
