@@ -29,10 +29,10 @@ export function mindMapSvg(svg: SVGSVGElement): MindMapImage {
   copy.setAttribute("viewBox", `${x} ${y} ${width} ${height}`);
   copy.setAttribute("width", String(width));
   copy.setAttribute("height", String(height));
-  copy.removeAttribute("style");
-  // The page's font and text colour, which the map inherits on screen.
+  // markmap's own inline style (--markmap-max-width wraps long nodes), then the page's font and
+  // text colour, which the map inherits on screen.
   const computed = getComputedStyle(svg);
-  copy.setAttribute("style", `font-family: ${computed.fontFamily}; color: ${computed.color}; background: #fff`);
+  copy.setAttribute("style", `${svg.getAttribute("style") ?? ""}; font-family: ${computed.fontFamily}; color: ${computed.color}; background: #fff`);
   const background = document.createElementNS(SVG_NS, "rect");
   background.setAttribute("x", String(x));
   background.setAttribute("y", String(y));

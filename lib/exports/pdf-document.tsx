@@ -1,6 +1,7 @@
 // The PDF's layout (@react-pdf/renderer): title, summary, mind-map outline, transcript.
 // Runs only in the PDF child process (pdf-child.ts), never in the web server. react-pdf is
 // ESM-only with subpaths a require() cannot resolve, so the child import()s it and hands it in.
+import { existsSync } from "node:fs";
 import type * as ReactPdf from "@react-pdf/renderer";
 import type { Block, Run } from "./markdown-blocks";
 
@@ -40,6 +41,8 @@ export function splitCjk(word: string): string[] {
 
 /** Noto Sans CJK (Latin, Cyrillic and Greek included); react-pdf breaks lines only at spaces, so CJK words split into characters. */
 export function registerFonts({ Font }: ReactPdfModule, language: string | null): string {
+  // Without Debian's fonts-noto-cjk (scripts/Dockerfile installs it) the PDF still renders, in Helvetica: no CJK glyphs.
+  if (!existsSync(`${FONT_DIR}/NotoSansCJK-Regular.ttc`)) return "Helvetica";
   const face = FACE[(language ?? "").slice(0, 2)] ?? "sc";
   const family = `NotoSansCJK${face}`;
   if (registered.includes(family)) return family;

@@ -34,9 +34,19 @@ function turnForPdf(turn: SpeakerTurn, shape: TranscriptShape): PdfTurn {
   return { head, text: turn.texts.join(" ") };
 }
 
-export async function renderPdf(head: PdfHead, transcript: { pages: AsyncIterable<ExportEntry[]>; shape: TranscriptShape } | null): Promise<RenderedPdf> {
+type TranscriptSource = { pages: AsyncIterable<ExportEntry[]>; shape: TranscriptShape } | null;
+
+export async function renderPdf(head: PdfHead, transcript: TranscriptSource): Promise<RenderedPdf> {
   if (rendering >= MAX_RENDERS) throw new AppError("common.tooManyRequests");
   rendering++;
+  try {
+    return await renderInChild(head, transcript);
+  } finally {
+    rendering--;
+  }
+}
+
+async function renderInChild(head: PdfHead, transcript: TranscriptSource): Promise<RenderedPdf> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "tingji-pdf-"));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   const file = path.join(dir, "export.pdf");
@@ -84,7 +94,5 @@ export async function renderPdf(head: PdfHead, transcript: { pages: AsyncIterabl
     child.kill("SIGKILL");
     await cleanup();
     throw e;
-  } finally {
-    rendering--;
   }
 }

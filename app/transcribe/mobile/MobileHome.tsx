@@ -11,6 +11,7 @@ import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
 import { FolderPicker } from "@/components/folders/FolderPicker";
+import type { MoveTarget } from "@/components/folders/MoveDialog";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
 import { SharedBy } from "@/components/collab/SharedBy";
 import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
@@ -19,6 +20,8 @@ import { useSharedTasks } from "@/components/collab/useSharedTasks";
 import { SearchBox } from "@/components/search/SearchBox";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
 import { useFolderStats } from "@/components/folders/useFolderStats";
+import { useFolderDialogs } from "@/components/folders/useFolderDialogs";
+import { MoveTaskButton } from "@/components/folders/MoveTaskButton";
 import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
 import { SummaryPanel } from "@/components/analysis/SummaryPanel";
@@ -26,9 +29,10 @@ import { MeetingStatusBadge, StatusBadge } from "@/components/tasks/StatusBadge"
 import { TaskErrorPanel } from "@/components/tasks/TaskErrorPanel";
 import { TaskProgress } from "@/components/tasks/TaskProgress";
 import { TitleEditor } from "@/components/tasks/TitleEditor";
+import { ExportMenu } from "@/components/exports/ExportMenu";
 import { IconLeft, IconLogout, IconRight } from "@/components/tasks/icons";
 import { useListedTask } from "@/components/tasks/useTaskDetail";
-import { useTaskList } from "@/components/tasks/useTaskList";
+import { errorMessage, useTaskList } from "@/components/tasks/useTaskList";
 import { MediaPlayer } from "@/components/transcript/MediaPlayer";
 import { SpeakersPanel } from "@/components/transcript/SpeakersPanel";
 import { TimelineList } from "@/components/transcript/TimelineList";
@@ -37,7 +41,8 @@ import { TranscriptView } from "@/components/transcript/TranscriptView";
 import { useMediaController } from "@/components/transcript/useMediaController";
 import { useSpeakerRedetect, useSpeakerRename } from "@/components/transcript/useSpeakerRename";
 import { useAuth } from "@/lib/client/auth";
-import { folderFilter, type FolderView } from "@/lib/client/folders";
+import { fileNewTasks, folderFilter, type FolderView } from "@/lib/client/folders";
+import { toast } from "@/lib/client/toasts";
 import { DEFAULT_PAGE_SIZE, hasTranscript, isInProgress, type TaskSummary } from "@/lib/client/tasks";
 import { formatClock } from "@/lib/client/transcript-export";
 import type { UploadMode } from "@/lib/client/upload-rules";
@@ -85,23 +90,36 @@ export function MobileHome() {
   const summary = useMemo(() => list.data?.items.find((i) => i.id === selectedId) ?? null, [list.data, selectedId]);
   const { refresh } = ownList;
   const { refresh: refreshFolderStats } = folderStats;
-  // New tasks from an upload or an import: back to the first page and open the first one.
+  const terr = useTranslations("errors");
+  // New tasks from an upload or an import: filed in the folder shown (not "Shared with me"),
+  // then back to the first page and open the first one.
   const onCreated = useCallback(
-    (tasks: TaskSummary[]) => {
+    async (tasks: TaskSummary[]) => {
+      if (!sharedView) await fileNewTasks(folderView, tasks.map((x) => x.id)).catch((e: unknown) => toast.error(errorMessage(e, terr("folders.moveFailed"))));
       setPage(1);
       setSharedView(false);
       void refresh();
       void refreshFolderStats();
       if (tasks[0]) select(tasks[0].id);
     },
-    [refresh, refreshFolderStats, select],
+    [refresh, refreshFolderStats, select, sharedView, folderView, terr],
   );
   const imports = useImportDialogs(onCreated);
+  // Moving the open task to a folder (its header's folder button): the list, the counts and the task reload.
+  const [movedTick, setMovedTick] = useState(0);
+  const folderDialogs = useFolderDialogs({
+    stats: folderStats.stats,
+    refreshStats: refreshFolderStats,
+    onChanged: () => {
+      void refresh();
+      setMovedTick((n) => n + 1);
+    },
+  });
 
   return (
     <div className={`${theme.theme} ${styles.root}`} data-testid="mobile-home">
       {selectedId ? (
-        <MobileTask key={selectedId} taskId={selectedId} summary={summary} onBack={() => select(null)} onSummaryChange={list.patch} />
+        <MobileTask key={selectedId} taskId={selectedId} summary={summary} onBack={() => select(null)} onSummaryChange={list.patch} onMove={folderDialogs.openMove} movedTick={movedTick} />
       ) : (
         <>
           <header className={styles.bar}>
@@ -148,6 +166,7 @@ export function MobileHome() {
         <UploadDialog open={upload.open} mode={upload.mode} onClose={() => setUpload((u) => ({ ...u, open: false }))} onUploaded={onCreated} />
       ) : null}
       {imports.dialogs}
+      {folderDialogs.dialogs}
     </div>
   );
 }
@@ -208,9 +227,20 @@ function MobileTaskList({ data, loading, total, pageSize, page, onPage, onSelect
   );
 }
 
-function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: string; summary: TaskSummary | null; onBack: () => void; onSummaryChange: (s: Partial<TaskSummary> & { id: string }) => void }) {
+function MobileTask({ taskId, summary, onBack, onSummaryChange, onMove, movedTick }: {
+  taskId: string;
+  summary: TaskSummary | null;
+  onBack: () => void;
+  onSummaryChange: (s: Partial<TaskSummary> & { id: string }) => void;
+  onMove: (tasks: MoveTarget[]) => void;
+  movedTick: number;
+}) {
   const t = useTranslations("app");
   const { task, error, reload, view, onTaskChange, onSummary } = useListedTask(taskId, summary, onSummaryChange);
+  // After a move the task may have left the listed page: its own copy says where it is now.
+  useEffect(() => {
+    if (movedTick > 0) void reload();
+  }, [movedTick, reload]);
   const [tab, setTab] = useState<MobileTab>("text");
   const [follow, setFollow] = useState(true);
   const [summaryDraft, setSummaryDraft] = useState<string | null>(null);
@@ -258,6 +288,8 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange }: { taskId: stri
           <TitleEditor taskId={view.id} title={view.title} onRenamed={onSummary} as="h2" readOnly={shared} />
         </div>
         <StatusBadge status={view.status} />
+        {shared ? null : <MoveTaskButton compact folderName={view.folder?.name ?? null} onClick={() => onMove([{ id: view.id, title: view.title, folderId: view.folder?.id ?? null }])} />}
+        {task && (ready || task.summary) ? <ExportMenu task={task} hasTranscript={ready && task.timeline.length > 0} /> : null}
       </header>
       {shared ? <SharedTaskBanner ownerName={access?.ownerName ?? null} /> : null}
 

@@ -142,3 +142,24 @@ const c = []; process.stdin.on("data", (d) => c.push(d)).on("end", async () => {
   await page.getByTestId("ios-pdf-hint-ok").click();
   await context.close();
 });
+
+test("on a phone the task's header has the export menu; it opens as a sheet and downloads", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signIn(page, "e2e-exports-free@example.com");
+  await expect(page.getByTestId("mobile-home")).toBeVisible();
+  await page.getByTestId("task-item").filter({ hasText: "pyannote_sample" }).first().getByTestId("task-open").click();
+  await expect(page.getByTestId("mobile-task")).toBeVisible();
+  await page.getByTestId("export-menu").click();
+  const sheet = page.getByTestId("export-menu-list");
+  await expect(sheet).toBeVisible();
+  const box = (await sheet.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-vtt").click()]);
+  expect(download.suggestedFilename()).toBe("pyannote_sample.vtt");
+  const file = path.join(scratchDir(), "phone.vtt");
+  await download.saveAs(file);
+  expect(fs.readFileSync(file, "utf8").startsWith("WEBVTT")).toBe(true);
+  await context.close();
+});
