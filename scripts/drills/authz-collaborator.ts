@@ -13,17 +13,18 @@ export const COLLABORATOR_READS = new Set([
   "GET /api/collaboration/documents",
   "GET /api/collaboration/documents/[id]/collaborators",
   "GET /api/collaboration/documents/[id]/permission",
+  // Exports (called with format=txt, which has no plan gate): a collaborator takes the shared task away too.
+  "GET /api/transcription/tasks/[id]/export",
 ]);
 
 /**
  * Either answer is fine (never a 5xx): co-editing (the drill's body is not a
  * real edit), the player's URL (the seeded task has no media), and reads that
- * may include shared tasks (export, search).
+ * may include shared tasks (search).
  */
 export const COLLABORATOR_MAY = new Set([
   "PUT /api/transcription/[id]/edit-collaborative",
   "GET /api/transcription/tasks/[id]/media-url",
-  "GET /api/transcription/tasks/[id]/export",
   "GET /api/search",
 ]);
 
@@ -66,7 +67,7 @@ export async function runCollaboratorMatrix(a: Owned, routes = discoverRoutes())
       method,
       token: a.collaborator.token,
       params: pathParams(route, a, id),
-      query: { id, task_id: id, taskId: id, folder_id: id, target_language: "de", q: "ZQX" },
+      query: { id, task_id: id, taskId: id, folder_id: id, target_language: "de", q: "ZQX", format: "txt" },
       json: method === "GET" ? undefined : sampleBody(key, a, id),
     });
     rows.push({ key, status: answer.status, code: answer.code, errorKey: answer.errorKey, problem: judge(key, answer, a) });
