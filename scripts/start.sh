@@ -11,14 +11,15 @@ cd "$(dirname "$0")/.."
 [ -f .env ] && { set -a; . ./.env; set +a; }
 export PORT="${PORT:-3000}"
 export APP_URL="${APP_URL:-http://localhost:$PORT}"
-# next start runs in production; the worker does too, so both refuse a weak AUTH_SECRET at start.
+# The web (server.ts) runs in production; the worker does too, so both refuse a weak AUTH_SECRET at start.
 export NODE_ENV="${NODE_ENV:-production}"
 
 if [ -n "${TINGJI_WEB_CMD:-}" ]; then
   bash -c "exec $TINGJI_WEB_CMD" &
 else
   [ -d .next ] || npx next build
-  npx next start -p "$PORT" &
+  # Next and the co-editing websocket (/collab) on one port: server.ts.
+  node --conditions=react-server --import tsx server.ts -p "$PORT" &
 fi
 web=$!
 if [ -n "${TINGJI_WORKER_CMD:-}" ]; then

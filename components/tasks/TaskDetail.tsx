@@ -10,7 +10,7 @@ import { toast } from "@/lib/client/toasts";
 import { formatBytes } from "@/lib/client/upload-rules";
 import { formatClock } from "@/lib/client/transcript-export";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { IconLeft, IconPlay, IconTrash } from "./icons";
+import { IconLeft, IconPlay, IconTrash, IconUsers } from "./icons";
 import { StatusBadge } from "./StatusBadge";
 import { TaskErrorPanel } from "./TaskErrorPanel";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
@@ -27,7 +27,8 @@ import transcriptStyles from "@/components/transcript/transcript.module.css";
 import { TaskProgress } from "./TaskProgress";
 import { TitleEditor } from "./TitleEditor";
 import { ExportMenu } from "@/components/exports/ExportMenu";
-import { MoveTaskButton } from "@/components/folders/MoveTaskButton";
+import { IconFolderMove } from "@/components/folders/icons";
+import { MoreMenu, type MoreMenuItem } from "./MoreMenu";
 import { errorMessage } from "./useTaskList";
 import { useListedTask } from "./useTaskDetail";
 import ui from "./ui.module.css";
@@ -38,6 +39,7 @@ const TranscriptWorkspace = dynamic(() => import("@/components/transcript/Transc
   loading: () => <CentredLoader fullScreen={false} />,
 });
 const AskAiPanel = dynamic(() => import("@/components/chat/AskAiPanel").then((m) => m.AskAiPanel), { ssr: false });
+const CollaborativeEditor = dynamic(() => import("@/components/collab/CollaborativeEditor").then((m) => m.CollaborativeEditor), { ssr: false });
 const CollaboratorManager = dynamic(() => import("@/components/collab/CollaboratorManager").then((m) => m.CollaboratorManager), { ssr: false });
 const CollaboratorsDialog = dynamic(() => import("@/components/collab/CollaboratorsDialog").then((m) => m.CollaboratorsDialog), { ssr: false });
 const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
@@ -62,6 +64,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   const terr = useTranslations("errors");
   const tshare = useTranslations("share");
   const tcollab = useTranslations("collaborators.dialog");
+  const tfolders = useTranslations("folders");
   const format = useFormatter();
   const { task, error, loading, reload, view, onTaskChange, onSummary } = useListedTask(taskId, summary, onSummaryChange);
   const [tab, setTab] = useState<DetailTab>("original");
@@ -69,6 +72,8 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   const [starting, setStarting] = useState(false);
   const [summaryDraft, setSummaryDraft] = useState<string | null>(null);
   const [askOpen, setAskOpen] = useState(false);
+  const [coediting, setCoediting] = useState(false);
+  const tcoedit = useTranslations("coedit.editor");
   const [styleOpen, setStyleOpen] = useState(false);
   const [collabOpen, setCollabOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
@@ -129,6 +134,16 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   // A collaborator reads (and co-edits); renaming, deleting, sharing, moving and Ask AI stay the owner's.
   const access = task?.access ?? view.access;
   const shared = access?.role === "collaborator";
+  // Less frequent actions go in the "More" menu so the title keeps its room.
+  const moreItems: MoreMenuItem[] = [
+    { key: "collab", label: tcollab("open"), icon: <IconUsers size={14} />, testId: "collaborators-open", onSelect: () => setCollabOpen(true) },
+  ];
+  if (onMove && !shared) {
+    const folderName = view.folder?.name;
+    const moveTitle = folderName ? `${tfolders("move.buttonTitle")} (${tfolders("move.inFolder", { name: folderName })})` : tfolders("move.buttonTitle");
+    moreItems.push({ key: "move", label: tfolders("move.buttonTitle"), title: moveTitle, icon: <IconFolderMove size={14} />, testId: "task-move", onSelect: () => onMove({ id: view.id, title: view.title, folderId: view.folder?.id ?? null }) });
+  }
+  if (!shared) moreItems.push({ key: "delete", label: t("delete"), icon: <IconTrash size={14} />, danger: true, testId: "task-delete", onSelect: () => setConfirmDelete(true) });
   const tabs: { id: DetailTab; label: string }[] = [
     { id: "original", label: t("tabs.original") },
     { id: "summary", label: t("tabs.summary") },
@@ -164,17 +179,13 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
             {tshare("button")}
           </button>
         ) : null}
-        <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => setCollabOpen(true)} data-testid="collaborators-open">
-          {tcollab("open")}
-        </button>
-        {onMove && !shared ? <MoveTaskButton folderName={view.folder?.name ?? null} onClick={() => onMove({ id: view.id, title: view.title, folderId: view.folder?.id ?? null })} /> : null}
-        {task && (hasTranscript(view.status) || task.summary) ? <ExportMenu task={task} hasTranscript={hasTranscript(view.status) && task.timeline.length > 0} /> : null}
-        {shared ? null : (
-          <button type="button" className={`${ui.btn} ${ui.small} ${styles.deleteBtn}`} onClick={() => setConfirmDelete(true)} data-testid="task-delete">
-            <IconTrash size={14} />
-            <span>{t("delete")}</span>
+        {task && hasTranscript(view.status) && task.timeline.length > 0 ? (
+          <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => setCoediting(true)} data-testid="coedit-enter">
+            {tcoedit("enter")}
           </button>
-        )}
+        ) : null}
+        {task && (hasTranscript(view.status) || task.summary) ? <ExportMenu task={{ ...task, ...view }} hasTranscript={hasTranscript(view.status) && task.timeline.length > 0} onTaskChange={onTaskChange} /> : null}
+        <MoreMenu label={t("more")} items={moreItems} />
       </header>
       {shared ? <SharedTaskBanner ownerName={access?.ownerName ?? null} /> : null}
 
@@ -270,6 +281,15 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
         )}
       </div>
 
+      {coediting && task ? (
+        <CollaborativeEditor
+          task={task}
+          onExit={() => {
+            setCoediting(false);
+            void reload();
+          }}
+        />
+      ) : null}
       {askOpen && task ? <AskAiPanel task={task} onClose={() => setAskOpen(false)} onSeek={hasMedia(task) ? (ms) => controller.seek(ms, true) : undefined} /> : null}
       {styleOpen ? <AnalysisStyleDialog onClose={() => setStyleOpen(false)} /> : null}
       {collabOpen ? <CollaboratorsDialog taskId={view.id} isOwner={!shared} onClose={() => setCollabOpen(false)} /> : null}

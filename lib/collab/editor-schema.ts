@@ -58,7 +58,9 @@ export const TranscriptEntry = Node.create<EntryLabelOptions>({
     const speakerId = node.attrs.speakerId as string | null;
     const name = (speakerId && this.options.speakers[speakerId]) || "";
     const begin = node.attrs.beginMs as number | null;
-    const label = [name, begin === null ? "" : clock(begin)].filter(Boolean).join(" · ");
+    // Documents and pasted text have no clock (every entry at 0 ms): no time is shown for them.
+    const timed = begin !== null && ((node.attrs.endMs as number | null) ?? 0) > 0;
+    const label = [name, timed ? clock(begin) : ""].filter(Boolean).join(" · ");
     const attrs = {
       "data-entry": "",
       "data-speaker-id": speakerId ?? "",

@@ -1,6 +1,6 @@
 /**
  * Starts what the browser tests talk to: a fresh database, the production
- * build (next start) and the real worker, for one of the servers in env.ts
+ * build (served by server.ts: Next plus the co-editing websocket) and the real worker, for one of the servers in env.ts
  * (`--server local` or `--server ai`). The "ai" server also gets the fake
  * OpenAI-compatible chat API on loopback. Playwright runs this as a
  * webServer and stops it when the run ends.
@@ -81,7 +81,8 @@ async function main() {
   spawnSync("sh", ["-c", `redis-cli --scan --pattern '${server.redisPrefix}:*' | xargs -r redis-cli del > /dev/null`], { stdio: "inherit" });
 
   const children: ChildProcess[] = [
-    spawn("npx", ["next", "start", "-p", String(server.port), "-H", "127.0.0.1"], { env, stdio: "inherit" }),
+    // The web as production runs it: Next and the co-editing websocket on one port (server.ts).
+    spawn("node", ["--conditions=react-server", "--import", "tsx", "server.ts", "-p", String(server.port), "-H", "127.0.0.1"], { env, stdio: "inherit" }),
     spawn("npx", ["tsx", "--conditions=react-server", "workers/main.ts"], { env, stdio: "inherit" }),
   ];
   const stop = () => {

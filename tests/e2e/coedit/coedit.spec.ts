@@ -1,0 +1,147 @@
+import path from "node:path";
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import { expect, test, type Browser, type Page } from "playwright/test";
+import WebSocket from "ws";
+import { pasteDocument, signIn } from "../helpers";
+
+// Real-time co-editing (issue 10): the owner and a collaborator, in two browser contexts,
+// enter "Edit together" on the same task and type into the same paragraph at the same
+// moment; both see both edits and each other's caret names; after Exit the stored
+// transcript (read through the API) holds both. A third user is refused at the socket and
+// at the API. Screenshots of the editor at 1280 and 390 px, in English and Chinese.
+
+const SHOTS = path.resolve(__dirname, "../../../docs/screenshots");
+const TITLE = "Orchard cooperative meeting";
+const TEXT = [
+  TITLE,
+  "Ana: The apple harvest starts on the second Monday of September this year.",
+  "Ben: We hired twelve pickers and rented two extra cold storage rooms.",
+  "Ana: The cider press needs a new motor before the first pressing.",
+].join("\n");
+
+const stamp = Date.now();
+const OWNER = `orchard-owner-${stamp}@example.com`;
+const CAROL = `orchard-carol-${stamp}@example.com`;
+const MALLORY = `orchard-mallory-${stamp}@example.com`;
+const local = (email: string) => email.split("@")[0]!;
+
+interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** Calls the API from the page with its signed-in token, as the app does. */
+async function apiCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<Envelope<T>> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = localStorage.getItem("auth:token");
+      const res = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-locale": "en" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as Envelope<T>;
+    },
+    { method, url, body },
+  );
+}
+
+async function signedInPage(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 860 }) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** The first spoken paragraph (the document's first line is its title). */
+const paragraph = (page: Page) => page.getByTestId("coedit-transcript").locator("[data-entry] p").nth(1);
+
+async function enter(page: Page, taskId: string) {
+  await page.goto(`/transcribe/?task=${taskId}`);
+  await expect(page.getByTestId("task-detail")).toHaveAttribute("data-task-id", taskId);
+  await page.getByTestId("coedit-enter").click();
+  await expect(page.getByTestId("coedit-editor")).toHaveAttribute("data-synced", "true");
+  await expect(paragraph(page)).toContainText("apple harvest");
+}
+
+test("owner and collaborator type into the same paragraph at once; both edits are kept; a stranger is refused", async ({ browser, baseURL }) => {
+  test.setTimeout(300_000);
+  const carol = await signedInPage(browser, baseURL!, CAROL);
+  const mallory = await signedInPage(browser, baseURL!, MALLORY);
+  const owner = await signedInPage(browser, baseURL!, OWNER);
+
+  await pasteDocument(owner, TEXT);
+  const item = owner.getByTestId("task-item").filter({ hasText: TITLE }).first();
+  await item.getByTestId("task-open").click();
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+  const taskId = (await item.getAttribute("data-task-id"))!;
+  const added = await apiCall(owner, "POST", `/api/collaboration/documents/${taskId}/collaborators`, { user_identifier: CAROL });
+  expect(added.code).toBe(200);
+
+  await enter(owner, taskId);
+  await enter(carol, taskId);
+  await expect(owner.getByTestId("coedit-status")).toHaveText("Saved");
+
+  // The same paragraph, at the same moment: the owner at its start, Carol at its end.
+  await paragraph(owner).click();
+  await owner.keyboard.press("Home");
+  await paragraph(carol).click();
+  await carol.keyboard.press("End");
+  await Promise.all([owner.keyboard.type("OWNER-EDIT ", { delay: 15 }), carol.keyboard.type(" CAROL-EDIT", { delay: 15 })]);
+
+  for (const page of [owner, carol]) {
+    await expect(paragraph(page)).toContainText("OWNER-EDIT The apple harvest");
+    await expect(paragraph(page)).toContainText("this year. CAROL-EDIT");
+    await expect(page.getByTestId("coedit-editor")).toHaveAttribute("data-saved", "true");
+    await expect(page.getByTestId("coedit-status")).toHaveText("Saved");
+  }
+  // Each sees the other's caret with their name, and the other in the "editing now" list.
+  await expect(owner.locator(".collaboration-carets__label")).toContainText(local(CAROL));
+  await expect(carol.locator(".collaboration-carets__label")).toContainText(local(OWNER));
+  await expect(owner.getByTestId("coedit-others")).toContainText(local(CAROL));
+
+  await owner.screenshot({ path: path.join(SHOTS, "editor-1280-en.png") });
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.screenshot({ path: path.join(SHOTS, "editor-390-en.png") });
+  await owner.setViewportSize({ width: 1280, height: 860 });
+
+  // A stranger: refused at the socket (with the server's real websocket) ...
+  const malloryToken = await mallory.evaluate(() => localStorage.getItem("auth:token"));
+  const socket = new HocuspocusProviderWebsocket({ url: `${baseURL!.replace(/^http/, "ws")}/collab`, WebSocketPolyfill: WebSocket as never });
+  const refused = new Promise<string>((resolve) => {
+    const spy = new HocuspocusProvider({ websocketProvider: socket, name: `${taskId}:transcript`, token: malloryToken, onAuthenticationFailed: ({ reason }) => resolve(reason) });
+    spy.attach();
+  });
+  expect(await refused).toBe("collab.permissionDenied");
+  socket.destroy();
+  // ... and at the API, changing nothing.
+  const put = await apiCall(mallory, "PUT", `/api/transcription/${taskId}/edit-collaborative`, { entries: [{ speakerId: null, beginMs: 0, endMs: 0, text: "mallory" }] });
+  expect(put.code).toBe(404);
+  expect(put.message).toBe("Document not found or deleted");
+
+  // Carol leaves first; the owner's Exit writes the merged result back.
+  await carol.getByTestId("coedit-exit").click();
+  await expect(carol.getByTestId("coedit-editor")).toHaveCount(0);
+  await owner.getByTestId("coedit-exit").click();
+  await expect(owner.getByTestId("coedit-editor")).toHaveCount(0);
+  const stored = await apiCall<{ timeline: { text: string }[] }>(owner, "GET", `/api/transcription/tasks/${taskId}`);
+  expect(stored.data.timeline[0]!.text).toContain("OWNER-EDIT");
+  expect(stored.data.timeline[0]!.text).toContain("CAROL-EDIT");
+  expect(stored.data.timeline.map((e) => e.text).join("\n")).not.toContain("mallory");
+  await expect(owner.getByTestId("document-text")).toContainText("CAROL-EDIT");
+
+  // Entering again fetches what was saved; the editor in Chinese.
+  const saved = owner.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/user/language" && r.ok());
+  await owner.getByTestId("language-switcher").selectOption("zh");
+  await saved;
+  await expect(owner.locator("html")).toHaveAttribute("lang", "zh");
+  await enter(owner, taskId);
+  await expect(owner.getByTestId("coedit-status")).toHaveText("已保存");
+  await expect(paragraph(owner)).toContainText("OWNER-EDIT The apple harvest");
+  await owner.screenshot({ path: path.join(SHOTS, "editor-1280-zh.png") });
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.screenshot({ path: path.join(SHOTS, "editor-390-zh.png") });
+  await owner.getByTestId("coedit-exit").click();
+  await expect(owner.getByTestId("coedit-editor")).toHaveCount(0);
+});
