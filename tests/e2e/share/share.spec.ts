@@ -117,7 +117,7 @@ test("the owner shares a summary; signed out, the link shows title, summary and 
   await expect(en.page.getByTestId("share-page")).toHaveCount(1);
   await expect(en.page.getByTestId("share-page")).toHaveAttribute("data-error", "share.linkInvalid");
 
-  // Screenshots at desktop and phone widths, in English and Chinese.
+  // Screenshots at desktop and phone widths (English here; Chinese in the next test).
   for (const width of [1280, 390]) {
     await en.page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await en.page.goto(url);
@@ -126,15 +126,6 @@ test("the owner shares a summary; signed out, the link shows title, summary and 
     await en.page.screenshot({ path: path.join(SCREENSHOTS, `share-${width}-en.png`), fullPage: true });
   }
   const zh = await visitor(browser, baseURL!, "zh");
-  for (const width of [1280, 390]) {
-    await zh.page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-    await zh.page.goto(url);
-    await expectSharedView(zh.page);
-    await expect(zh.page.getByText("思维导图")).toBeVisible();
-    await zh.page.waitForTimeout(600);
-    await zh.page.screenshot({ path: path.join(SCREENSHOTS, `share-${width}-zh.png`), fullPage: true });
-  }
-
   // Switched off: the link answers at once that the content is not here.
   await page.getByTestId("share-enabled").click();
   await expect(page.getByTestId("share-link-section")).toHaveAttribute("data-state", "disabled");
@@ -161,5 +152,71 @@ test("the owner shares a summary; signed out, the link shows title, summary and 
 
   expect(await violations()).toEqual([]);
   await en.context.close();
+  await zh.context.close();
+});
+
+const ZH_TITLE = "果园合作社春季计划";
+const ZH_TEXT = [
+  ZH_TITLE,
+  "安娜：今年春天合作社要在河边的田里种两百棵新的苹果树。",
+  "本：种树之前必须先修好灌溉水管，否则小树会干死。",
+  "安娜：我们商定卡拉这周订购水管，志愿者每周六上午集合。",
+  "本：树苗和水管的预算是一万二千欧元，由成员和地区补助共同承担。",
+  "安娜：下个月我们决定是否在大门口开一家农场小店，卖秋天的收成。",
+].join("\n");
+
+test("a Chinese summary, shared: the page reads in Chinese, HTML in the summary stays text, and link previews reach crawlers", async ({ page, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  await signIn(page, "e2e-share-zh@example.com");
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/user/language" && r.ok());
+  await page.getByTestId("language-switcher").selectOption("zh");
+  await saved;
+  await pasteDocument(page, ZH_TEXT);
+  const item = page.getByTestId("task-item").filter({ hasText: ZH_TITLE }).first();
+  await item.getByTestId("task-open").click();
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+  await page.getByTestId("tab-summary").click();
+  await page.getByTestId("analysis-start").click();
+  const summary = page.getByTestId("summary-content");
+  await expect(summary).toContainText("概述", { timeout: 120_000 });
+
+  // The owner adds raw HTML to the summary: the share page must show it as text.
+  await page.getByTestId("summary-edit").click();
+  const editor = page.getByTestId("summary-editor");
+  await editor.fill(`${await editor.inputValue()}\n\n## 备注\n\n<img src=x onerror="window.__xss=1"> <script>window.__xss=2</script>\n`);
+  await page.getByTestId("summary-save").click();
+  await expect(summary).toContainText("备注");
+
+  await page.getByTestId("share-open-dialog").click();
+  // The collaborator manager sits in the dialog's collaborators section.
+  await expect(page.getByTestId("share-collaborators")).toBeVisible();
+  await page.getByTestId("share-create").click();
+  const url = await page.getByTestId("share-url").inputValue();
+  expect(decodeURIComponent(url)).toContain(`/${ZH_TITLE}-`);
+
+  const zh = await visitor(browser, baseURL!, "zh");
+  const violations = await watchCsp(zh.page);
+  for (const width of [1280, 390]) {
+    await zh.page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await zh.page.goto(url);
+    await expect(zh.page.getByTestId("share-page")).toHaveCount(1);
+    await expect(zh.page.getByTestId("share-title")).toHaveText(ZH_TITLE);
+    await expect(zh.page.getByTestId("share-summary")).toContainText("概述");
+    await expect(zh.page.getByText("思维导图")).toBeVisible();
+    await expect(zh.page.locator('[data-testid="mindmap"] .markmap-node').first()).toBeVisible();
+    await zh.page.waitForTimeout(600); // markmap's fit animation
+    await zh.page.screenshot({ path: path.join(SCREENSHOTS, `share-${width}-zh.png`), fullPage: true });
+  }
+  await expect(zh.page.getByTestId("share-summary")).toContainText('<img src=x onerror="window.__xss=1">');
+  await expect(zh.page.getByTestId("share-summary").locator("img, script")).toHaveCount(0);
+  expect(await zh.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await violations()).toEqual([]);
+
+  // A chat app's crawler gets the preview tags in the document head.
+  const html = await (await zh.page.request.get(url, { headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" } })).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).toMatch(new RegExp(`<meta property="og:title" content="${ZH_TITLE}"\\s*/?>`));
+  expect(head).toMatch(/<meta name="twitter:card" content="summary"\s*\/?>/);
+  expect(head).toMatch(/<meta name="robots" content="noindex/);
   await zh.context.close();
 });
