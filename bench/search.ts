@@ -221,12 +221,14 @@ export async function runSearchBench(opts: { record?: boolean; reseed?: boolean 
 
 async function explain(q: string) {
   process.env.DATABASE_URL = DB_URL;
-  const { searchSql } = await import("@/lib/search/search.service");
+  const { explainedSql } = await import("@/lib/search/search.service");
   const { prisma, Prisma } = await import("@/lib/server/prisma");
   const users = await prisma.user.findMany({ select: { id: true, _count: { select: { tasks: true } } }, orderBy: { id: "asc" } });
   for (const user of [users.find((u) => u._count.tasks !== HEAVY_TASKS)!, users.find((u) => u._count.tasks === HEAVY_TASKS)!]) {
-    const plan = await prisma.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${searchSql(user.id, q, Prisma.empty, 1)}`);
-    console.log(`--- ${user._count.tasks} tasks\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
+    for (const [i, sql] of (await explainedSql(user.id, q)).entries()) {
+      const plan = await prisma.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${sql}`);
+      console.log(`--- ${user._count.tasks} tasks, ${["tasks", "head", "probe", "indexed"][i]}\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
+    }
   }
   await prisma.$disconnect();
 }

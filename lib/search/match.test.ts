@@ -2,8 +2,8 @@ import { containsPattern, findMarks, plainMarkdown, queryTerms, snippetOf } from
 import { checkQuery } from "./search.schema";
 
 test("queries become prefix words and CJK bigram phrases, with nothing of tsquery's syntax let through", () => {
-  expect(queryTerms("Budget meet")).toEqual({ tsquery: "'budget':* & 'meet':*", trigram: true, words: ["budget", "meet"], runPatterns: ["%budget%", "%meet%"] });
-  expect(queryTerms("AI会议").runPatterns).toEqual(["%ai%", "%会议%"]);
+  expect(queryTerms("Budget meet")).toEqual({ tsquery: "'budget':* & 'meet':*", trigram: true, words: ["budget", "meet"], runPatterns: ["%budget%", "%meet%"], wordPatterns: ["%budget%", "%meet%"], latinTsquery: "'budget':* & 'meet':*" });
+  expect(queryTerms("AI会议")).toMatchObject({ runPatterns: ["%ai%", "%会议%"], latinTsquery: "'ai':*" });
   expect(queryTerms("会议")).toMatchObject({ tsquery: "'会议'", trigram: false });
   expect(queryTerms("会议室").tsquery).toBe("('会议' <-> '议室')");
   expect(queryTerms("次の会議です").tsquery).toBe("('次の' <-> 'の会' <-> '会議' <-> '議で' <-> 'です')");

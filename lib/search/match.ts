@@ -13,7 +13,7 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 export interface QueryTerms {
   /** to_tsquery('simple', …) text: every word must occur (Latin words as prefixes, CJK as bigram phrases). */
   tsquery: string;
-  /** True when the query has a run of three letters, so pg_trgm's index can serve a substring match. */
+  /** True when a word has three letters or more, so pg_trgm's index can serve the substring tests. */
   trigram: boolean;
   /** The words marked when the query does not occur as a whole. */
   words: string[];
@@ -22,6 +22,10 @@ export interface QueryTerms {
    * full-text test, so a row read through another index is rarely run through tingji_search_terms().
    */
   runPatterns: string[];
+  /** LIKE patterns of the query's words (lowercased): a field holding all of them matches. */
+  wordPatterns: string[];
+  /** The tsquery's Latin-script part alone ("" when none): with runPatterns, the same test without tingji_search_terms(). */
+  latinTsquery: string;
 }
 
 function bigramPhrase(run: string): string {
@@ -36,14 +40,17 @@ function bigramPhrase(run: string): string {
 export function queryTerms(q: string): QueryTerms {
   const words = (q.match(WORD) ?? []).map((w) => w.toLowerCase());
   const parts: string[] = [];
+  const latin: string[] = [];
   const runs: string[] = [];
   for (const word of words) {
     for (const run of word.match(CJK_RUN) ?? []) {
       parts.push(IS_CJK.test(run) ? bigramPhrase(run) : `'${run}':*`);
+      if (!IS_CJK.test(run)) latin.push(`'${run}':*`);
       runs.push(run);
     }
   }
-  return { tsquery: parts.join(" & "), trigram: words.some((w) => [...w].length >= 3), words: [...new Set(words)], runPatterns: [...new Set(runs)].map(containsPattern) };
+  const unique = [...new Set(words)];
+  return { tsquery: parts.join(" & "), trigram: words.some((w) => [...w].length >= 3), words: unique, runPatterns: [...new Set(runs)].map(containsPattern), wordPatterns: unique.map(containsPattern), latinTsquery: latin.join(" & ") };
 }
 
 /** The LIKE pattern for "contains q", with LIKE's own wildcards escaped. */
