@@ -16,6 +16,7 @@
  * then builds the indexes with the exact statements of the search migration.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -196,7 +197,7 @@ export async function runSearchBench(opts: { record?: boolean; reseed?: boolean 
   await prisma.$disconnect();
 
   const lines = [
-    `Measured ${machineLine()}; PostgreSQL on the same machine (shared_buffers as installed).`,
+    `Measured ${machineLine()}; PostgreSQL 15 on the same machine (shared_buffers as installed); load average ${os.loadavg()[0].toFixed(1)} at the end (other work ran alongside).`,
     `Library: ${TASKS.toLocaleString("en")} tasks of one hour, ${Number(stats[0].entries).toLocaleString("en")} transcript entries, database ${stats[0].size}.`,
     seeded ? `Seeding: rows loaded in ${seeded.loadSeconds} s, then indexes (s): ${Object.entries(seeded).filter(([k]) => k.endsWith("_idx")).map(([k, v]) => `${k} ${v}`).join(", ")}.` : "Seeding: reused the existing bench database.",
     `Queries: ${queries.length} per group, page 1 (20 hits), one at a time: ${[...new Set(queries.map((q) => q.kind))].join(", ")}.`,

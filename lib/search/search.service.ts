@@ -8,8 +8,8 @@ import { checkQuery, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, UNCAT
 // entries of the tasks they own or collaborate on, deleted tasks left out.
 // A field matches when it contains every word of the query (pg_trgm), or, for queries
 // of one- and two-letter words only, their full-text terms (CJK bigrams). Titles, then
-// summaries, then transcript entries; within each, whole-query matches first, then the
-// newest task, then time in the recording (docs/search.md "Ranking").
+// summaries (whole-query matches first, then the newest task), then transcript entries
+// (newest task first, then time in the recording): docs/search.md "Ranking".
 
 interface HitRow {
   taskId: string;
