@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useAuth } from "@/lib/client/auth";
+import type { Task } from "@/lib/client/tasks";
 import { hasProFeatures } from "@/lib/billing/plans";
 import { formatInfo, type ExportFormat, type ExportPart } from "@/lib/exports/formats";
 import { IconDownload } from "@/components/tasks/icons";
@@ -19,6 +20,8 @@ export interface ExportableTask {
   title: string;
   summary: string | null;
   mindMap: unknown;
+  /** The saved summary changed after the map was drawn. */
+  mindMapOutdated?: boolean;
 }
 
 interface Item {
@@ -27,13 +30,20 @@ interface Item {
   label: string;
 }
 
-export function ExportMenu({ task, hasTranscript }: { task: ExportableTask; hasTranscript: boolean }) {
+/**
+ * `onTaskChange` receives the task when a Pro export redrew an outdated mind map first (through
+ * POST /api/transcription/regenerate-xmind, the mind-map tab's own redraw), so the screen shows the map the file holds.
+ */
+export function ExportMenu({ task, hasTranscript, onTaskChange }: { task: ExportableTask; hasTranscript: boolean; onTaskChange?: (task: Task) => void }) {
   const t = useTranslations("exports.menu");
   const { user } = useAuth();
   const pro = user ? hasProFeatures(user.plan) : false;
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const { busy, dialog, setDialog, download } = useExportDownload(task.id, task.title);
+  const { busy, dialog, setDialog, download } = useExportDownload(task.id, task.title, {
+    redrawFirst: pro && Boolean(task.mindMapOutdated),
+    onRedrawn: onTaskChange,
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -80,9 +90,9 @@ export function ExportMenu({ task, hasTranscript }: { task: ExportableTask; hasT
 
   return (
     <div className={styles.menuBox} ref={box}>
-      <button type="button" className={`${ui.btn} ${ui.small}`} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)} disabled={Boolean(busy)} data-testid="export-menu">
+      <button type="button" className={`${ui.btn} ${ui.small}`} aria-haspopup="menu" aria-expanded={open} aria-label={busy ? t("preparing") : t("button")} title={t("label")} onClick={() => setOpen((v) => !v)} disabled={Boolean(busy)} data-testid="export-menu">
         {busy ? <span className={ui.spinner} aria-hidden="true" /> : <IconDownload size={14} />}
-        <span>{busy ? t("preparing") : t("button")}</span>
+        <span className={styles.buttonLabel}>{busy ? t("preparing") : t("button")}</span>
       </button>
       {open ? (
         <div className={styles.menu} role="menu" aria-label={t("label")} data-testid="export-menu-list">

@@ -33,6 +33,7 @@ import { errorMessage } from "./useTaskList";
 import { useListedTask } from "./useTaskDetail";
 import ui from "./ui.module.css";
 import styles from "./tasks.module.css";
+import head from "./detail-head.module.css";
 
 const TranscriptWorkspace = dynamic(() => import("@/components/transcript/TranscriptWorkspace").then((m) => m.TranscriptWorkspace), {
   ssr: false,
@@ -169,23 +170,26 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
             {view.source === "merge" ? <span>{t("merged")}</span> : null}
           </div>
         </div>
-        {task && hasTranscript(view.status) && !shared ? (
-          <button type="button" className={`${ui.btn} ${ui.small} ${ui.primary}`} onClick={() => setAskOpen(true)} data-testid="ask-ai-open">
-            {t("askAi")}
-          </button>
-        ) : null}
-        {hasTranscript(view.status) && !shared ? (
-          <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => setShareOpen(true)} data-testid="share-open-dialog">
-            {tshare("button")}
-          </button>
-        ) : null}
-        {task && hasTranscript(view.status) && task.timeline.length > 0 ? (
-          <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => setCoediting(true)} data-testid="coedit-enter">
-            {tcoedit("enter")}
-          </button>
-        ) : null}
-        {task && (hasTranscript(view.status) || task.summary) ? <ExportMenu task={{ ...task, ...view }} hasTranscript={hasTranscript(view.status) && task.timeline.length > 0} onTaskChange={onTaskChange} /> : null}
-        <MoreMenu label={t("more")} items={moreItems} />
+        {/* Beside the title while both fit; below it otherwise, so the title keeps its room. */}
+        <div className={head.actions}>
+          {task && hasTranscript(view.status) && !shared ? (
+            <button type="button" className={`${ui.btn} ${ui.small} ${ui.primary}`} onClick={() => setAskOpen(true)} data-testid="ask-ai-open">
+              {t("askAi")}
+            </button>
+          ) : null}
+          {hasTranscript(view.status) && !shared ? (
+            <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => setShareOpen(true)} data-testid="share-open-dialog">
+              {tshare("button")}
+            </button>
+          ) : null}
+          {task && hasTranscript(view.status) && task.timeline.length > 0 ? (
+            <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => setCoediting(true)} data-testid="coedit-enter">
+              {tcoedit("enter")}
+            </button>
+          ) : null}
+          {task && (hasTranscript(view.status) || task.summary) ? <ExportMenu task={{ ...task, ...view }} hasTranscript={hasTranscript(view.status) && task.timeline.length > 0} onTaskChange={onTaskChange} /> : null}
+          <MoreMenu label={t("more")} items={moreItems} />
+        </div>
       </header>
       {shared ? <SharedTaskBanner ownerName={access?.ownerName ?? null} /> : null}
 

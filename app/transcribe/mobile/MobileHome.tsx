@@ -289,7 +289,7 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange, onMove, movedTic
         </div>
         <StatusBadge status={view.status} />
         {shared ? null : <MoveTaskButton compact folderName={view.folder?.name ?? null} onClick={() => onMove([{ id: view.id, title: view.title, folderId: view.folder?.id ?? null }])} />}
-        {task && (ready || task.summary) ? <ExportMenu task={task} hasTranscript={ready && task.timeline.length > 0} /> : null}
+        {task && (ready || task.summary) ? <ExportMenu task={{ ...task, ...view }} hasTranscript={ready && task.timeline.length > 0} onTaskChange={onTaskChange} /> : null}
       </header>
       {shared ? <SharedTaskBanner ownerName={access?.ownerName ?? null} /> : null}
 

@@ -11,6 +11,8 @@ import { CORPUS, pasteDocument, scratchDir, signIn, uploadAndOpen } from "../hel
 // real reader; the mind map as PNG and SVG drawn in the browser; a free user gets the upgrade
 // prompt for PDF and .xmind; a Pro user gets both, and on an iPad the PDF save hint.
 
+const SCREENSHOTS = path.resolve(process.cwd(), "docs/screenshots");
+
 /** Clicks a menu item and returns the downloaded file's name and bytes. */
 async function downloadFromMenu(page: Page, testId: string) {
   await page.getByTestId("export-menu").click();
@@ -41,6 +43,13 @@ test("a free user downloads every free format; PDF and .xmind show the upgrade p
   await signIn(page, "e2e-exports-free@example.com");
   await uploadAndOpen(page, "audio", path.join(CORPUS, "multi/pyannote_sample.wav"));
   await summarise(page);
+
+  // The menu as a free user sees it (docs/screenshots).
+  await page.getByTestId("export-menu").click();
+  await expect(page.getByTestId("export-menu-list")).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "exports-menu-1280-en.png") });
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("export-menu-list")).toHaveCount(0);
 
   const txt = await downloadFromMenu(page, "export-txt");
   expect(txt.name).toBe("pyannote_sample.txt");
@@ -75,6 +84,7 @@ test("a free user downloads every free format; PDF and .xmind show the upgrade p
     await page.getByTestId(`export-${format}`).click();
     await expect(page.getByTestId("export-pro-required")).toBeVisible();
     await expect(page.getByTestId("export-pro-required")).toContainText("PDF and XMind export are Pro features");
+    if (format === "pdf") await page.screenshot({ path: path.join(SCREENSHOTS, "exports-upgrade-1280-en.png") });
     await page.getByTestId("export-pro-ok").click();
     await expect(page.getByTestId("export-pro-required")).toHaveCount(0);
   }
@@ -116,15 +126,38 @@ test("a Pro user downloads .xmind and PDF (Chinese text inside); on an iPad the 
   const item = page.getByTestId("task-item").filter({ hasText: title }).first();
   await item.getByTestId("task-open").click();
   await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
-  await page.reload(); // the plan is read when the page loads
+  // The stored user (plan "free") is dropped, so the page fetches it again with the new plan.
+  await page.evaluate(() => localStorage.removeItem("auth:user"));
+  await page.reload();
   await page.getByTestId("task-item").filter({ hasText: title }).first().getByTestId("task-open").click();
   await summarise(page);
 
+  type XmindContent = { rootTopic: { title: string; children?: { attached: { title: string }[] } } }[];
   const xmind = await downloadFromMenu(page, "export-xmind");
   expect(xmind.name).toBe(`${title}.xmind`);
-  const content = JSON.parse(execFileSync("unzip", ["-p", xmind.file, "content.json"], { encoding: "utf8" })) as { rootTopic: { title: string; children?: { attached: unknown[] } } }[];
+  const content = JSON.parse(execFileSync("unzip", ["-p", xmind.file, "content.json"], { encoding: "utf8" })) as XmindContent;
   expect(content[0]!.rootTopic.title.length).toBeGreaterThan(0);
   expect(content[0]!.rootTopic.children!.attached.length).toBeGreaterThan(0);
+
+  // The summary is edited and saved: the map is outdated, and the .xmind export redraws it first (regenerate-xmind).
+  const taskId = (await page.getByTestId("task-detail").getAttribute("data-task-id"))!;
+  const saved = await page.evaluate(async ([id, summary]) => {
+    const res = await fetch(`/api/transcription/${id}/edit`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${localStorage.getItem("auth:token")}`, "x-locale": "en" },
+      body: JSON.stringify({ summary }),
+    });
+    return ((await res.json()) as { code: number }).code;
+  }, [taskId, "# 新的导图\n\n## 电池\n\n- 三月之前修复\n"] as const);
+  expect(saved).toBe(200);
+  await page.reload();
+  await page.getByTestId("task-item").filter({ hasText: title }).first().getByTestId("task-open").click();
+  await page.getByTestId("tab-mindmap").click();
+  await expect(page.getByTestId("mindmap-outdated")).toBeVisible();
+  const redrawn = JSON.parse(execFileSync("unzip", ["-p", (await downloadFromMenu(page, "export-xmind")).file, "content.json"], { encoding: "utf8" })) as XmindContent;
+  expect(redrawn[0]!.rootTopic.title).toBe("新的导图");
+  expect(redrawn[0]!.rootTopic.children!.attached.map((t) => t.title)).toEqual(["电池"]);
+  await expect(page.getByTestId("mindmap-outdated")).toHaveCount(0);
 
   const pdf = await downloadFromMenu(page, "export-pdf");
   expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
@@ -139,6 +172,7 @@ const c = []; process.stdin.on("data", (d) => c.push(d)).on("end", async () => {
 
   await expect(page.getByTestId("ios-pdf-hint")).toBeVisible();
   await expect(page.getByTestId("ios-pdf-hint")).toContainText("Save to Files");
+  await page.screenshot({ path: path.join(SCREENSHOTS, "exports-ios-hint-en.png") });
   await page.getByTestId("ios-pdf-hint-ok").click();
   await context.close();
 });
@@ -153,6 +187,7 @@ test("on a phone the task's header has the export menu; it opens as a sheet and 
   await page.getByTestId("export-menu").click();
   const sheet = page.getByTestId("export-menu-list");
   await expect(sheet).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "exports-menu-390-en.png") });
   const box = (await sheet.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
