@@ -9,6 +9,7 @@ import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useHomeFolders } from "@/components/folders/useHomeFolders";
 import { SharedEmpty, SharedViewEntry } from "@/components/collab/SharedViewEntry";
 import { useSharedTasks } from "@/components/collab/useSharedTasks";
+import { fileNewTasks } from "@/lib/client/folders";
 import { DEFAULT_PAGE_SIZE, tasksApi, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
 import type { UploadMode } from "@/lib/client/upload-rules";
@@ -48,6 +49,7 @@ export function TranscribeHome() {
   // "Shared with me" (components/collab) replaces the folder views while it is chosen.
   const [sharedView, setSharedView] = useState(false);
   const tshared = useTranslations("collaborators.shared");
+  const terr = useTranslations("errors");
   // The entry switches: pressed again, it goes back to the folder's list.
   const showShared = useCallback(() => {
     setSharedView((on) => !on);
@@ -87,10 +89,13 @@ export function TranscribeHome() {
 
   const openUpload = useCallback((mode: UploadMode) => setUpload({ open: true, mode, used: true }), []);
 
+  const folderView = folders.view;
   const onUploaded = useCallback(
-    (tasks: TaskSummary[]) => {
+    async (tasks: TaskSummary[]) => {
       watchCreated(tasks);
       setUsageKey((k) => k + 1);
+      // Made while a folder is shown (not "Shared with me"): filed there before the list reloads.
+      if (!sharedView) await fileNewTasks(folderView, tasks.map((x) => x.id)).catch((e: unknown) => toast.error(errorMessage(e, terr("folders.moveFailed"))));
       void refreshFolderStats();
       // A new upload is the user's own: leave "Shared with me" to show it.
       setSharedView(false);
@@ -98,7 +103,7 @@ export function TranscribeHome() {
       else void ownList.refresh();
       if (tasks[0]) select(tasks[0].id);
     },
-    [page, ownList, select, watchCreated, refreshFolderStats],
+    [page, ownList, select, watchCreated, refreshFolderStats, sharedView, folderView, terr],
   );
   const imports = useImportDialogs(onUploaded);
 

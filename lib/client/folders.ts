@@ -43,3 +43,19 @@ export interface MoveResult {
   skipped: number;
   ids: string[];
 }
+
+/** Most ids one batch move takes (POST /api/folder/move-batch). */
+const MOVE_BATCH = 200;
+
+/**
+ * Tasks just created (upload, document, paste, link, meeting) while a folder is
+ * shown go into that folder. The create routes stay folder-blind: the batch move
+ * checks that the folder and the tasks are the caller's. Resolves with the ids
+ * moved (none when the view is not one folder).
+ */
+export async function fileNewTasks(view: FolderView, ids: string[]): Promise<string[]> {
+  if (view === "all" || view === UNCATEGORIZED || ids.length === 0) return [];
+  const moved: string[] = [];
+  for (let i = 0; i < ids.length; i += MOVE_BATCH) moved.push(...(await foldersApi.moveMany(ids.slice(i, i + MOVE_BATCH), view)).ids);
+  return moved;
+}

@@ -34,6 +34,7 @@ import { IconLeft, IconLogout, IconRight } from "@/components/tasks/icons";
 import { useListedTask } from "@/components/tasks/useTaskDetail";
 import { errorMessage, useTaskList } from "@/components/tasks/useTaskList";
 import { MediaPlayer } from "@/components/transcript/MediaPlayer";
+import { hasMedia } from "@/components/transcript/TranscriptWorkspace";
 import { SpeakersPanel } from "@/components/transcript/SpeakersPanel";
 import { TimelineList } from "@/components/transcript/TimelineList";
 import { TranscriptToolbar } from "@/components/transcript/TranscriptToolbar";
@@ -294,7 +295,7 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange, onMove, movedTic
       {shared ? <SharedTaskBanner ownerName={access?.ownerName ?? null} /> : null}
 
       <div className={styles.sticky}>
-        {ready ? <MediaPlayer taskId={view.id} kind={view.mediaKind} controller={controller} compact /> : null}
+        {ready && hasMedia(view) ? <MediaPlayer taskId={view.id} kind={view.mediaKind} controller={controller} compact /> : null}
         <div className={styles.tabs} role="tablist" aria-label={t("mobile.tabsLabel")}>
           {MOBILE_TABS.map((id) => (
             <button

@@ -23,7 +23,10 @@ const CAROL = `lh-carol-${stamp}@example.com`;
 const sharedEntry = (page: Page) => page.locator('[data-testid="shared-view"]:visible');
 
 async function openCollaborators(page: Page) {
-  await page.getByTestId("collaborators-open").click();
+  // The entry is in the task header's "More" menu (open unless a test opened it already).
+  const entry = page.getByTestId("collaborators-open");
+  if (!(await entry.isVisible())) await page.getByTestId("task-more").click();
+  await entry.click();
   await expect(page.getByTestId("collaborators-dialog")).toBeVisible();
   await expect(page.getByTestId("collaborator-list")).toBeVisible();
 }
@@ -82,7 +85,10 @@ test("owner adds a collaborator, who opens the task under Shared with me; remove
   await expect(carol.getByTestId("task-detail")).toHaveAttribute("data-task-id", taskId);
   await expect(carol.getByTestId("shared-task-banner")).toContainText(OWNER.split("@")[0]!);
   await expect(carol.getByTestId("document-text")).toContainText("copper sheets");
-  for (const id of ["task-delete", "share-open-dialog", "task-title-edit", "ask-ai-open"]) await expect(carol.getByTestId(id)).toHaveCount(0);
+  // Her "More" menu offers the collaborator list only: no move, no delete.
+  await carol.getByTestId("task-more").click();
+  await expect(carol.getByTestId("collaborators-open")).toBeVisible();
+  for (const id of ["task-delete", "task-move", "share-open-dialog", "task-title-edit", "ask-ai-open"]) await expect(carol.getByTestId(id)).toHaveCount(0);
   // The list is read-only for her.
   await openCollaborators(carol);
   await expect(carol.getByTestId("collaborator-manager")).toHaveAttribute("data-owner", "false");

@@ -1,61 +1,10 @@
-import path from "node:path";
-import { expect, test, type Page } from "playwright/test";
+import { expect, test } from "playwright/test";
 import { signIn } from "../helpers";
+import { countOf, createFolder, folderRow, moveTo, pasteTasks, shot, sidebar, switchLanguage, token } from "./folder-steps";
 
 // Folders (issue 10): create, rename, move one task and several, delete (the
 // recordings stay, in Uncategorized), the counts, the views; the picker on a
 // phone. Screenshots of the sidebar at 1280 and 390 px, in English and Chinese.
-const SHOTS = path.resolve(__dirname, "../../../docs/screenshots");
-
-async function token(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem("auth:token")))!;
-}
-
-/** Pasted texts become tasks without any audio work; resolves with their ids. */
-async function pasteTasks(page: Page, titles: string[]): Promise<string[]> {
-  const auth = { authorization: `Bearer ${await token(page)}` };
-  const ids: string[] = [];
-  for (const title of titles) {
-    const res = await page.request.post("/api/transcription/paste-text", { headers: auth, data: { title, text: `${title}.\nA few words filed under a folder.` } });
-    const body = (await res.json()) as { code: number; data: { id?: string; task?: { id: string }; tasks?: { id: string }[] } };
-    expect(body.code).toBe(200);
-    ids.push(body.data.id ?? body.data.task?.id ?? body.data.tasks![0]!.id);
-  }
-  return ids;
-}
-
-/** A screenshot of the page without passing toasts (they would show the language before a switch). */
-async function shot(page: Page, name: string) {
-  // A toast may leave on its own meanwhile: a short click timeout, no wait for it.
-  for (const close of await page.getByTestId("toast-close").all()) await close.click({ timeout: 1000 }).catch(() => undefined);
-  await expect(page.getByTestId("toast")).toHaveCount(0);
-  await page.screenshot({ path: path.join(SHOTS, name) });
-}
-
-async function switchLanguage(page: Page, locale: string) {
-  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/user/language" && r.ok());
-  await page.getByTestId("language-switcher").selectOption(locale);
-  await saved;
-  await expect(page.locator("html")).toHaveAttribute("lang", locale);
-}
-
-const sidebar = (page: Page) => page.getByTestId("folder-sidebar");
-const folderRow = (page: Page, name: string) => sidebar(page).locator(`[data-testid="folder-item"][data-folder-name="${name}"]`);
-const countOf = (page: Page, view: "all" | "uncategorized") => sidebar(page).getByTestId(`folder-view-${view}`).getByTestId("folder-count");
-
-async function createFolder(page: Page, name: string) {
-  await sidebar(page).getByTestId("folder-new").click();
-  await page.getByTestId("folder-name-input").fill(name);
-  await page.getByTestId("folder-name-submit").click();
-}
-
-async function moveTo(page: Page, folder: string) {
-  const dialog = page.getByTestId("folder-move-dialog");
-  await expect(dialog).toBeVisible();
-  await dialog.locator(`[data-testid="folder-move-option"][data-folder-name="${folder}"]`).click();
-  await dialog.getByTestId("folder-move-submit").click();
-  await expect(dialog).toBeHidden();
-}
 
 test.describe("desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -89,12 +38,14 @@ test.describe("desktop", () => {
     // Move one task from its header.
     const alpha = page.getByTestId("task-item").filter({ hasText: "Folders Alpha memo" });
     await alpha.getByTestId("task-open").click();
+    await page.getByTestId("task-more").click();
     await page.getByTestId("task-move").click();
     await moveTo(page, "Clients");
     await expect(page.getByTestId("toast-message").filter({ hasText: "Moved to Clients" })).toBeVisible();
     await expect(folderRow(page, "Clients").getByTestId("folder-count")).toHaveText("1");
     await expect(countOf(page, "uncategorized")).toHaveText("2");
     // Its own folder is marked and cannot be chosen again.
+    await page.getByTestId("task-more").click();
     await page.getByTestId("task-move").click();
     const current = page.getByTestId("folder-move-dialog").locator('[data-testid="folder-move-option"][data-folder-name="Clients"]');
     await expect(current).toContainText("current");

@@ -37,7 +37,8 @@ test("uploads a WAV, reads the transcript, renames a speaker, seeks by a line, r
   await expect(page.getByTestId("task-title")).toHaveText("Inaugural address");
   await expect(page.getByTestId("task-item-title").first()).toHaveText("Inaugural address");
 
-  // Delete it.
+  // Delete it (from the header's "More" menu).
+  await page.getByTestId("task-more").click();
   await page.getByTestId("task-delete").click();
   await page.getByTestId("confirm-ok").click();
   await expect(page.getByTestId("task-item")).toHaveCount(0);
