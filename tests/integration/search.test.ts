@@ -174,13 +174,17 @@ test("a library of many tasks: rare words come through the indexes, frequent one
   const dora = await signIn("search-dora");
   const ids: string[] = [];
   for (let i = 0; i < 30; i++) {
-    const lines = i === 0 ? Array.from({ length: 600 }, (_, k) => ({ speaker: 0, at: k * 5, text: `Line ${k}: the walrus spoke.` })) : [{ speaker: 0, at: 0, text: i === 3 ? "A lone narwhal." : `Nothing here ${i}.` }];
+    const lines = i === 0 ? Array.from({ length: 600 }, (_, k) => ({ speaker: 0, at: k * 5, text: `Line ${k}: the walrus spoke.` })) : [{ speaker: 0, at: 0, text: i === 3 ? "A lone narwhal at the 预算会议." : `Nothing here ${i}.` }];
     const id = await seedTranscribedTask(dora.userId, `Dora ${i}`, lines);
     await prisma.task.update({ where: { id }, data: { createTime: new Date(Date.UTC(2026, 0, 1 + i)) } });
     ids.push(id);
   }
   // Task 3 is older than the 24 newest: found through the owner index.
   expect((await hitsOf(dora, "narwhal")).map((h) => [h.taskId, h.beginMs])).toEqual([[ids[3], 0]]);
+  // Two-letter queries through the owner's full-text index: a CJK bigram, a Latin word prefix (not a substring).
+  expect((await hitsOf(dora, "会议")).map((h) => [h.taskId, h.beginMs])).toEqual([[ids[3], 0]]);
+  expect((await hitsOf(dora, "lo")).map((h) => h.taskId)).toEqual([ids[3]]);
+  expect(await hitsOf(dora, "ne")).toEqual([]);
   // 600 entries in the oldest task: more than the indexed read takes, so the tasks are read in batches.
   const first = await find(dora, { q: "walrus" });
   expect(first.data.items.map((h) => h.beginMs)).toEqual(Array.from({ length: 20 }, (_, k) => k * 5000));
