@@ -46,10 +46,19 @@ async function visitor(browser: Browser, baseURL: string, locale = "en") {
   return { context, page, apiCalls };
 }
 
+/**
+ * The page streams in behind app/transcribe/loading.tsx; while React reveals the streamed
+ * content, the hidden copy and the revealed one may both be in the DOM for a moment.
+ * Settled: the document has loaded, no streamed part waits hidden, and there is one page.
+ */
+async function settled(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.readyState === "complete" && !document.querySelector('div[hidden][id^="S:"]') && document.querySelectorAll('[data-testid="share-page"]').length === 1))
+    .toBe(true);
+}
+
 async function expectSharedView(page: Page) {
-  // The page streams in behind app/transcribe/loading.tsx: while React reveals the streamed
-  // content, the hidden copy and the revealed one may both be in the DOM for a moment.
-  await expect(page.getByTestId("share-page")).toHaveCount(1);
+  await settled(page);
   await expect(page.getByTestId("share-page")).toHaveAttribute("data-state", "shared");
   await expect(page.getByTestId("share-title")).toHaveText(TITLE);
   await expect(page.getByTestId("share-summary").locator("h1, h2, h3").first()).toBeVisible();
@@ -114,7 +123,7 @@ test("the owner shares a summary; signed out, the link shows title, summary and 
   await expectSharedView(en.page);
   // A title and a date without the token find nothing.
   await en.page.goto(url.slice(0, -25));
-  await expect(en.page.getByTestId("share-page")).toHaveCount(1);
+  await settled(en.page);
   await expect(en.page.getByTestId("share-page")).toHaveAttribute("data-error", "share.linkInvalid");
 
   // Screenshots at desktop and phone widths (English here; Chinese in the next test).
@@ -130,11 +139,11 @@ test("the owner shares a summary; signed out, the link shows title, summary and 
   await page.getByTestId("share-enabled").click();
   await expect(page.getByTestId("share-link-section")).toHaveAttribute("data-state", "disabled");
   await en.page.goto(url);
-  await expect(en.page.getByTestId("share-page")).toHaveCount(1);
+  await settled(en.page);
   await expect(en.page.getByTestId("share-unavailable")).toHaveText("Content not found on this host (the publisher may have disabled sharing)");
   await expect(en.page.getByTestId("share-title")).toHaveCount(0);
   await zh.page.goto(url);
-  await expect(zh.page.getByTestId("share-page")).toHaveCount(1);
+  await settled(zh.page);
   await expect(zh.page.getByTestId("share-unavailable")).toHaveText("此主机上未找到该内容（发布者可能已关闭分享）");
 
   // On again: the same URL, working again.
@@ -180,13 +189,6 @@ test("a Chinese summary, shared: the page reads in Chinese, HTML in the summary 
   const summary = page.getByTestId("summary-content");
   await expect(summary).toContainText("概述", { timeout: 120_000 });
 
-  // The owner adds raw HTML to the summary: the share page must show it as text.
-  await page.getByTestId("summary-edit").click();
-  const editor = page.getByTestId("summary-editor");
-  await editor.fill(`${await editor.inputValue()}\n\n## 备注\n\n<img src=x onerror="window.__xss=1"> <script>window.__xss=2</script>\n`);
-  await page.getByTestId("summary-save").click();
-  await expect(summary).toContainText("备注");
-
   await page.getByTestId("share-open-dialog").click();
   // The collaborator manager sits in the dialog's collaborators section.
   await expect(page.getByTestId("share-collaborators")).toBeVisible();
@@ -199,7 +201,7 @@ test("a Chinese summary, shared: the page reads in Chinese, HTML in the summary 
   for (const width of [1280, 390]) {
     await zh.page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await zh.page.goto(url);
-    await expect(zh.page.getByTestId("share-page")).toHaveCount(1);
+    await settled(zh.page);
     await expect(zh.page.getByTestId("share-title")).toHaveText(ZH_TITLE);
     await expect(zh.page.getByTestId("share-summary")).toContainText("概述");
     await expect(zh.page.getByText("思维导图")).toBeVisible();
@@ -207,6 +209,15 @@ test("a Chinese summary, shared: the page reads in Chinese, HTML in the summary 
     await zh.page.waitForTimeout(600); // markmap's fit animation
     await zh.page.screenshot({ path: path.join(SCREENSHOTS, `share-${width}-zh.png`), fullPage: true });
   }
+  // The owner adds raw HTML to the summary: the share page shows it as text.
+  await page.getByTestId("share-dialog-close").click();
+  await page.getByTestId("summary-edit").click();
+  const editor = page.getByTestId("summary-editor");
+  await editor.fill(`${await editor.inputValue()}\n\n## 备注\n\n<img src=x onerror="window.__xss=1"> <script>window.__xss=2</script>\n`);
+  await page.getByTestId("summary-save").click();
+  await expect(summary).toContainText("备注");
+  await zh.page.goto(url);
+  await settled(zh.page);
   await expect(zh.page.getByTestId("share-summary")).toContainText('<img src=x onerror="window.__xss=1">');
   await expect(zh.page.getByTestId("share-summary").locator("img, script")).toHaveCount(0);
   expect(await zh.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
