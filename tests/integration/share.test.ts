@@ -187,3 +187,14 @@ test("share pages carry Open Graph and Twitter cards, and are noindex unless the
   expect(sharePageMetadata(off, share.path, { ...texts, errorMessage: "x" })).toMatchObject({ title: "Not available", robots: { index: false } });
   expect(await loadSharePage("not-a-token")).toEqual({ ok: false, error: "share.linkInvalid" });
 });
+
+test("hostile link segments get a catalogue message in the caller's language and no lookup", async () => {
+  const long = await call(viewByLink, { params: { a: "2026-11-25", b: "x".repeat(401) }, headers: { "x-locale": "zh" } });
+  expect(long).toMatchObject({ status: 400, data: { error: "common.invalidInput" } });
+  expect(long.message).toMatch(/[\u4e00-\u9fff]/);
+  const control = await call(viewByTitle, { params: { title: "weekly\u0000sync", date: "2026-11-25" } });
+  expect(control).toMatchObject({ status: 400, data: { error: "common.invalidCharacters" } });
+  for (const b of ["../../etc/passwd", "%00", "' OR 1=1 --", "😀".repeat(30)]) {
+    expect((await call(viewByLink, { params: { a: "x", b } })).data).toMatchObject({ error: "share.linkInvalid" });
+  }
+});
