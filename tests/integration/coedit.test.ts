@@ -53,6 +53,12 @@ function connect(url: string, token: string | null, name: string, events: { fail
     onAuthenticationFailed: ({ reason }) => events.failed?.push(reason),
   });
   provider.attach();
+  // The provider does not own a socket it was given: leaving closes both, or the socket reconnects for ever.
+  const destroy = provider.destroy.bind(provider);
+  provider.destroy = () => {
+    destroy();
+    websocketProvider.destroy();
+  };
   providers.push(provider);
   return provider;
 }
