@@ -30,6 +30,7 @@ import { TaskErrorPanel } from "@/components/tasks/TaskErrorPanel";
 import { TaskProgress } from "@/components/tasks/TaskProgress";
 import { TitleEditor } from "@/components/tasks/TitleEditor";
 import { ExportMenu } from "@/components/exports/ExportMenu";
+import { ShareButton } from "@/components/share/ShareButton";
 import { IconLeft, IconLogout, IconRight } from "@/components/tasks/icons";
 import { useListedTask } from "@/components/tasks/useTaskDetail";
 import { errorMessage, useTaskList } from "@/components/tasks/useTaskList";
@@ -291,6 +292,7 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange, onMove, movedTic
         <StatusBadge status={view.status} />
         {shared ? null : <MoveTaskButton compact folderName={view.folder?.name ?? null} onClick={() => onMove([{ id: view.id, title: view.title, folderId: view.folder?.id ?? null }])} />}
         {task && (ready || task.summary) ? <ExportMenu task={{ ...task, ...view }} hasTranscript={ready && task.timeline.length > 0} onTaskChange={onTaskChange} /> : null}
+        {ready && !shared ? <ShareButton taskId={view.id} analyzed={!!task?.summary} /> : null}
       </header>
       {shared ? <SharedTaskBanner ownerName={access?.ownerName ?? null} /> : null}
 

@@ -229,5 +229,16 @@ test("a Chinese summary, shared: the page reads in Chinese, HTML in the summary 
   expect(head).toMatch(new RegExp(`<meta property="og:title" content="${ZH_TITLE}"\\s*/?>`));
   expect(head).toMatch(/<meta name="twitter:card" content="summary"\s*\/?>/);
   expect(head).toMatch(/<meta name="robots" content="noindex/);
+
+  // On a phone the task header has the same Share button and dialog, with the same link.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/transcribe/mobile");
+  await page.getByTestId("task-item").filter({ hasText: ZH_TITLE }).first().getByTestId("task-open").click();
+  const phoneTask = page.getByTestId("mobile-task");
+  await expect(phoneTask).toBeVisible();
+  await phoneTask.getByTestId("share-open-dialog").click();
+  await expect(page.getByTestId("share-url")).toHaveValue(url);
+  await expect(page.getByTestId("share-enabled")).toBeChecked();
+  await expect(page.getByTestId("share-collaborators")).toBeVisible();
   await zh.context.close();
 });
