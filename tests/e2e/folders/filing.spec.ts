@@ -53,6 +53,8 @@ test.describe("desktop", () => {
     const title = page.getByTestId("task-detail").getByTestId("task-title");
     await expect(title).toHaveText("Lecture notes on Mediterranean trade routes and ports");
     expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // "Back to the list" is for narrow windows only.
+    await expect(page.getByTestId("task-detail-back")).toBeHidden();
     await expect(page.getByTestId("task-move")).toHaveCount(0);
     await closeToasts(page);
     await page.getByTestId("task-more").click();

@@ -122,6 +122,11 @@ test.describe("narrow window", () => {
     await picker.selectOption(folder.data.id);
     await expect(page.getByTestId("task-item")).toHaveCount(1);
     await expect(page.getByTestId("task-list")).toContainText("Narrow filed memo");
+    // A task opens over the list, with its way back.
+    await page.getByTestId("task-open").click();
+    await expect(page.getByTestId("task-detail-back")).toBeVisible();
+    await page.getByTestId("task-detail-back").click();
+    await expect(page.getByTestId("task-list")).toBeVisible();
     // Nothing is wider than the window.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
   });
