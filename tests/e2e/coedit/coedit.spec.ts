@@ -85,6 +85,12 @@ test("owner and collaborator type into the same paragraph at once; both edits ar
   await item.getByTestId("task-open").click();
   await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
   const taskId = (await item.getAttribute("data-task-id"))!;
+  // A summary too, so both parts are co-edited (the offline analyzer writes it in seconds).
+  const analysis = await apiCall(owner, "POST", `/api/transcription/${taskId}/analyze-meeting`, {});
+  expect(analysis.code).toBe(200);
+  await expect
+    .poll(async () => (await apiCall<{ status: string }>(owner, "GET", `/api/transcription/tasks/${taskId}`)).data.status, { timeout: 120_000 })
+    .toBe("analysis_completed");
   const added = await apiCall(owner, "POST", `/api/collaboration/documents/${taskId}/collaborators`, { user_identifier: CAROL });
   expect(added.code).toBe(200);
 
@@ -104,9 +110,17 @@ test("owner and collaborator type into the same paragraph at once; both edits ar
     await expect(page.getByTestId("coedit-editor")).toHaveAttribute("data-saved", "true");
     await expect(page.getByTestId("coedit-status")).toHaveText("Saved");
   }
+  // The summary's markdown, edited as text: Carol adds to its first line.
+  const summaryLine = (page: Page) => page.getByTestId("coedit-summary").locator("p").first();
+  const firstLine = (await summaryLine(carol).innerText()).trim();
+  await summaryLine(carol).click();
+  await carol.keyboard.press("End");
+  await carol.keyboard.type(" (Carol)", { delay: 15 });
+  await expect(summaryLine(owner)).toContainText(`${firstLine} (Carol)`);
+
   // Each sees the other's caret with their name, and the other in the "editing now" list.
-  await expect(owner.locator(".collaboration-carets__label")).toContainText(local(CAROL));
-  await expect(carol.locator(".collaboration-carets__label")).toContainText(local(OWNER));
+  await expect(owner.locator(".collaboration-carets__label", { hasText: local(CAROL) }).first()).toBeVisible();
+  await expect(carol.locator(".collaboration-carets__label", { hasText: local(OWNER) }).first()).toBeVisible();
   await expect(owner.getByTestId("coedit-others")).toContainText(local(CAROL));
 
   await owner.screenshot({ path: path.join(SHOTS, "editor-1280-en.png") });
@@ -136,6 +150,8 @@ test("owner and collaborator type into the same paragraph at once; both edits ar
   const stored = await apiCall<{ timeline: { text: string }[] }>(owner, "GET", `/api/transcription/tasks/${taskId}`);
   expect(stored.data.timeline[1]!.text).toBe("OWNER-EDIT Ana: The apple harvest starts on the second Monday of September this year. CAROL-EDIT");
   expect(stored.data.timeline).toHaveLength(4);
+  const summary = await apiCall<{ summary: string }>(owner, "GET", `/api/transcription/tasks/${taskId}`);
+  expect(summary.data.summary.split("\n")[0]).toBe(`${firstLine} (Carol)`);
   expect(stored.data.timeline.map((e) => e.text).join("\n")).not.toContain("mallory");
   await expect(owner.getByTestId("document-text")).toContainText("CAROL-EDIT");
 
