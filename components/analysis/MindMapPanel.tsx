@@ -16,7 +16,8 @@ import { MindMapView, type MindMapHandle } from "./MindMapView";
 import { isAnalysing, Placeholder, type SummaryDraft } from "./SummaryPanel";
 import styles from "./analysis.module.css";
 
-export function MindMapPanel({ task, onTaskChange, draft }: { task: Task; onTaskChange: (task: Task) => void; draft: SummaryDraft }) {
+/** `readOnly` (a collaborator): no redraw, which is the owner's (the server refuses it too). */
+export function MindMapPanel({ task, onTaskChange, draft, readOnly = false }: { task: Task; onTaskChange: (task: Task) => void; draft: SummaryDraft; readOnly?: boolean }) {
   const t = useTranslations("analysis.mindmap");
   const map = useRef<MindMapHandle>(null);
   const [busy, setBusy] = useState(false);
@@ -69,16 +70,18 @@ export function MindMapPanel({ task, onTaskChange, draft }: { task: Task; onTask
         ))}
         <span className={styles.spacer} />
         <MindMapImageButtons getSvg={() => map.current?.svg() ?? null} title={task.title} />
-        <button
-          type="button"
-          className={`${ui.btn} ${ui.small} ${task.mindMapOutdated || unsaved ? ui.primary : ""}`}
-          onClick={() => (unsaved ? setAskSave(true) : void redraw())}
-          disabled={busy}
-          data-testid="mindmap-redraw"
-        >
-          {busy ? <span className={ui.spinner} aria-hidden="true" /> : null}
-          {t("redraw")}
-        </button>
+        {readOnly ? null : (
+          <button
+            type="button"
+            className={`${ui.btn} ${ui.small} ${task.mindMapOutdated || unsaved ? ui.primary : ""}`}
+            onClick={() => (unsaved ? setAskSave(true) : void redraw())}
+            disabled={busy}
+            data-testid="mindmap-redraw"
+          >
+            {busy ? <span className={ui.spinner} aria-hidden="true" /> : null}
+            {t("redraw")}
+          </button>
+        )}
       </div>
       <MindMapView ref={map} root={task.mindMap} />
       <p className={styles.hint}>{t("hint")}</p>

@@ -254,7 +254,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
               // Documents and pasted text keep their headings, paragraphs and lists.
               <MarkdownView markdown={shownTask.timeline.map((e) => e.text).join("\n\n")} className={styles.documentText} testId="document-text" />
             ) : (
-              <TranscriptWorkspace task={shownTask} onTaskChange={onTaskChange} controller={controller} editable={shownTask === task && !shared} />
+              <TranscriptWorkspace task={shownTask} onTaskChange={onTaskChange} controller={controller} editable={shownTask === task && !shared} owner={!shared} />
             )
           ) : loading && !task ? (
             <CentredLoader fullScreen={false} />
@@ -281,7 +281,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
             translatedSummary={translationView.translation?.status === "translation_completed" ? translationView.translation.summary : null}
           />
         ) : (
-          <MindMapPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} />
+          <MindMapPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} readOnly={shared} />
         )}
       </div>
 

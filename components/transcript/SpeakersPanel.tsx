@@ -11,7 +11,8 @@ import styles from "./transcript.module.css";
 
 export function SpeakersPanel({ task, onRename, onSeek, onRedetect }: {
   task: Task;
-  onRename: (speakerId: string) => void;
+  /** Absent for a collaborator: renaming speakers is the owner's. */
+  onRename?: (speakerId: string) => void;
   onSeek?: (ms: number) => void;
   /** Opens "re-detect speakers"; absent where the task has no audio. */
   onRedetect?: () => void;
@@ -71,9 +72,11 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect }: {
                     <span style={{ width: `${share}%`, background: look.colour }} />
                   </span>
                 </div>
-                <button type="button" className={ui.iconBtn} onClick={() => onRename(s.id)} aria-label={t("rename", { name: look.name })} title={t("rename", { name: look.name })} data-testid="speaker-edit">
-                  <IconEdit />
-                </button>
+                {onRename ? (
+                  <button type="button" className={ui.iconBtn} onClick={() => onRename(s.id)} aria-label={t("rename", { name: look.name })} title={t("rename", { name: look.name })} data-testid="speaker-edit">
+                    <IconEdit />
+                  </button>
+                ) : null}
               </li>
             );
           })}

@@ -16,9 +16,11 @@ export interface TranscriptWorkspaceProps {
   controller: MediaController;
   /** False while a translation is shown: its lines are not the task's to edit. */
   editable?: boolean;
+  /** False for a collaborator: speaker names and detection are the owner's (the server refuses them too). */
+  owner?: boolean;
 }
 
-export function TranscriptWorkspace({ task, onTaskChange, controller, editable = true }: TranscriptWorkspaceProps) {
+export function TranscriptWorkspace({ task, onTaskChange, controller, editable = true, owner = true }: TranscriptWorkspaceProps) {
   const [follow, setFollow] = useState(true);
   const [speakersOpen, setSpeakersOpen] = useState(false);
   const rename = useSpeakerRename(task, onTaskChange);
@@ -32,7 +34,7 @@ export function TranscriptWorkspace({ task, onTaskChange, controller, editable =
           <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={editable ? rename.open : undefined} editable={editable} />
         </div>
         <aside className={styles.workspaceAside}>
-          <SpeakersPanel task={task} onRename={rename.open} onSeek={(ms) => controller.seek(ms, true)} onRedetect={editable ? redetect.open : undefined} />
+          <SpeakersPanel task={task} onRename={owner ? rename.open : undefined} onSeek={(ms) => controller.seek(ms, true)} onRedetect={editable ? redetect.open : undefined} />
         </aside>
       </div>
       {rename.dialog}
