@@ -1,10 +1,11 @@
 import path from "node:path";
 import { expect, test, type Page } from "playwright/test";
+import { E2E_VIDEO_SITE_PORT } from "../env";
 import { CORPUS, openUpload, pasteDocument, signIn } from "../helpers";
 import { apiFolder, closeToasts, countOf, folderCount, folderRow, moveTo, pasteTasks, shot, SHOTS, token } from "./folder-steps";
 
 // Folders, follow-ups (issue 10): what is added while a folder is shown lands in
-// it (upload, pasted text; desktop and phone), a task is filed from the phone's
+// it (upload, pasted text, a video link; desktop and phone), a task is filed from the phone's
 // task view, and the desktop header keeps room for the title at 1280 px (the
 // less frequent actions are in its "More" menu).
 
@@ -80,7 +81,7 @@ test.describe("desktop", () => {
 test.describe("phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("a task is moved from its phone view, and a paste while a folder is picked lands in it", async ({ page }) => {
+  test("a task is moved from its phone view; a paste and a link while a folder is picked land in it", async ({ page }) => {
     await signIn(page, "e2e-folders-phone-move@example.com");
     const [memo] = await pasteTasks(page, ["Phone filing memo"]);
     const trips = await apiFolder(page, "Trips");
@@ -113,5 +114,16 @@ test.describe("phone", () => {
     await expect(page.getByTestId("task-list")).toContainText("Packing list for the coast");
     await expect(picker.locator("option")).toHaveText(["All (2)", "Uncategorized (0)", "Trips (2)"]);
     expect(await folderOf(page, await itemId(page, "Packing list"))).toBe(trips);
+
+    // A video link (from the loopback site) too.
+    await page.getByTestId("add-options-button").click();
+    await page.getByTestId("add-option-link").click();
+    await page.getByTestId("link-input").fill(`http://127.0.0.1:${E2E_VIDEO_SITE_PORT}/page/media.m4a`);
+    await page.getByTestId("link-submit").click();
+    await expect(page.getByTestId("link-dialog")).toHaveCount(0);
+    await expect(page.getByTestId("mobile-task")).toBeVisible();
+    expect(await folderOf(page, (await page.getByTestId("mobile-task").getAttribute("data-task-id"))!)).toBe(trips);
+    await page.getByTestId("mobile-back").click();
+    await expect(picker.locator("option")).toHaveText(["All (3)", "Uncategorized (0)", "Trips (3)"]);
   });
 });
