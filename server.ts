@@ -1,7 +1,7 @@
 // The web's one port: Next (pages and API) and the co-editing websocket (COLLAB_PATH) on one
 // HTTP server, so the browser reaches both on the app's own origin (docs/collaboration.md).
 //   npm run web   (after `next build`; scripts/start.sh and docker-compose use it)
-// Development keeps `next dev` (no co-editing socket) or `NODE_ENV=development npm run web`.
+// Development: `npm run dev` (next dev) serves pages and API with hot reload, without the co-editing socket.
 // Run with `--conditions=react-server`: the collab modules are server-only, like the worker's.
 import http from "node:http";
 import next from "next";

@@ -147,6 +147,7 @@ test("owner and collaborator type into the same paragraph at once; both edits ar
   await expect(carol.getByTestId("coedit-editor")).toHaveCount(0);
   await owner.getByTestId("coedit-exit").click();
   await expect(owner.getByTestId("coedit-editor")).toHaveCount(0);
+  await expect(owner.getByTestId("toast").filter({ hasText: "Co-editing ended; the result was saved" })).toBeVisible();
   const stored = await apiCall<{ timeline: { text: string }[] }>(owner, "GET", `/api/transcription/tasks/${taskId}`);
   expect(stored.data.timeline[1]!.text).toBe("OWNER-EDIT Ana: The apple harvest starts on the second Monday of September this year. CAROL-EDIT");
   expect(stored.data.timeline).toHaveLength(4);
@@ -163,6 +164,9 @@ test("owner and collaborator type into the same paragraph at once; both edits ar
   await enter(owner, taskId);
   await expect(owner.getByTestId("coedit-status")).toHaveText("已保存");
   await expect.poll(() => paragraphText(owner)).toBe("OWNER-EDIT Ana: The apple harvest starts on the second Monday of September this year. CAROL-EDIT");
+  // The Exit toast (in English, before the switch) would show through in the Chinese shots.
+  for (const close of await owner.getByTestId("toast-close").all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+  await expect(owner.getByTestId("toast")).toHaveCount(0);
   await owner.screenshot({ path: path.join(SHOTS, "editor-1280-zh.png") });
   await owner.setViewportSize({ width: 390, height: 844 });
   await owner.screenshot({ path: path.join(SHOTS, "editor-390-zh.png") });
