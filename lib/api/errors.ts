@@ -71,6 +71,19 @@ export const errorCatalogue = {
   "hotwords.notFound": 404,
   "hotwords.duplicate": 409,
   "hotwords.batchEmpty": 400,
+  // MCP keys (spec §8 MCP)
+  "mcp.proRequired": 403,
+  "mcp.nameRequired": 400,
+  "mcp.limitReached": 400,
+  "mcp.keyNotFound": 404,
+  // promo codes (spec §8 Promo; docs/billing.md)
+  "promo.codeRequired": 400,
+  "promo.notFound": 404,
+  "promo.inactive": 400,
+  "promo.expired": 400,
+  "promo.alreadyUsed": 409,
+  "promo.usedUp": 400,
+  "promo.failed": 500,
   // login (spec §8 Login)
   "auth.invalidEmail": 400,
   "auth.linkInvalid": 400,
@@ -162,6 +175,13 @@ export const errorCatalogue = {
   "search.queryEmpty": 400,
   "search.queryTooShort": 400,
   "search.queryTooLong": 400,
+  // card subscriptions (spec §8 Subscription and payment; docs/billing.md)
+  "payment.cardNotConfigured": 503,
+  "payment.cardSessionFailed": 502,
+  "payment.planNotForSale": 400,
+  "payment.cannotDowngrade": 400,
+  "payment.orderNotFound": 404,
+  "payment.cannotVerify": 400,
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -20,3 +20,36 @@ export const proPlans = ["pro", "premium", "enterprise", "trial"] as const;
 export function hasProFeatures(planCode: string): boolean {
   return (proPlans as readonly string[]).includes(planCode);
 }
+
+// Prices (docs/billing.md "Plans and prices"), in cents (USD) and fen (CNY).
+// null: not sold online (free is the default, trial is granted, enterprise is by contract).
+export type Currency = "USD" | "CNY";
+export type BillingPeriodCode = "month" | "year";
+export interface PlanPrice {
+  month: number;
+  year: number;
+}
+
+export const planPrices: Record<string, Record<Currency, PlanPrice> | null> = {
+  free: null,
+  trial: null,
+  pro: { USD: { month: 1999, year: 19990 }, CNY: { month: 6800, year: 68000 } },
+  premium: { USD: { month: 2999, year: 29990 }, CNY: { month: 9800, year: 98000 } },
+  enterprise: null,
+};
+
+/** Plans shown on the plans page, in order. */
+export const shownPlans = ["free", "pro", "premium", "enterprise"] as const;
+
+/** Plans that can be bought by card on the plans page. */
+export const purchasablePlans = ["pro", "premium"] as const;
+export type PurchasablePlan = (typeof purchasablePlans)[number];
+
+export function isPurchasable(planCode: string): planCode is PurchasablePlan {
+  return (purchasablePlans as readonly string[]).includes(planCode);
+}
+
+/** The currency of an edition: CNY on the China edition, USD elsewhere. */
+export function currencyOf(edition: "international" | "china"): Currency {
+  return edition === "china" ? "CNY" : "USD";
+}

@@ -94,6 +94,11 @@ const schema = z.object({
   AI_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(200),
   AI_REQUESTS_PER_DAY_PRO: z.coerce.number().int().positive().default(1000),
   // Collaborator additions per owner per 10 minutes: "user not found" must not become a fast account-enumeration oracle.
+  // Card subscriptions (lib/billing/stripe.ts, docs/billing.md): without a secret key the plans page says card payment is not set up.
+  // STRIPE_API_URL points the SDK at another server (tests: a loopback one).
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().optional(),
   COLLAB_ADDS_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
 });
 

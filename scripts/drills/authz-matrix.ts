@@ -16,19 +16,21 @@ import { POST as addCollaborator } from "@/app/api/collaboration/documents/[id]/
 import { POST as createFolder, GET as listFolders } from "@/app/api/folder/route";
 import { POST as moveToFolder } from "@/app/api/folder/[id]/move/route";
 import { POST as createShareLink } from "@/app/api/transcription/tasks/[id]/share/route";
+import { POST as createMcpKey } from "@/app/api/mcp/keys/route";
 import { SHARED_VIEW_KEYS } from "@/lib/sharing/shared-view";
 import { prisma } from "@/lib/server/prisma";
 import { call, callStream, CORPUS, formWithFiles } from "@/tests/helpers/api";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 import { rawCall, type RawAnswer } from "./call";
+import { mcpProbes } from "./mcp-probes";
 import { discoverRoutes, idLikeFieldNames, loadHandler, type HttpMethod, type RouteFile } from "./routes";
 
 /** A share link's public view: anyone may read it, and it holds only SHARED_VIEW_KEYS (docs/sharing.md). */
 const SHARE_VIEWS = ["GET /api/transcription/share/[a]/[b]", "GET /api/transcription/tasks/title/[title]/[date]"];
 
 /** Reachable without a token; everything else must answer 401 to nobody. */
-export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/media/[taskId]", ...SHARE_VIEWS]);
+export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/media/[taskId]", "GET /api/referral/validate", "POST /api/payments/stripe/webhook", ...SHARE_VIEWS]);
 
 /**
  * Routes that act only on the caller's own account, so a 200 to B is fine as
@@ -42,12 +44,19 @@ export const CALLERS_OWN = new Set([
   "PUT /api/auth/user/preferences",
   "POST /api/auth/logout",
   "GET /api/usage",
+  // Plans and card checkout act on the caller alone (docs/billing.md).
+  "GET /api/payments/plans",
+  "POST /api/payments/stripe/checkout",
   "GET /api/analysis/style",
   "PUT /api/analysis/style",
   "GET /api/hotwords",
   "POST /api/hotwords",
   "POST /api/hotwords/batch",
   "GET /api/hotwords/summary",
+  // MCP keys: B lists, counts and creates its own; A's key is never in the answers.
+  "GET /api/mcp/keys",
+  "POST /api/mcp/keys",
+  "GET /api/mcp/keys/count",
   "GET /api/transcription/tasks",
   "GET /api/meetings/config",
   "GET /api/ask-ai/flashback-learning/introduction",
@@ -66,6 +75,9 @@ export const CALLERS_OWN = new Set([
   "GET /api/collaboration/documents/[id]/permission",
   // Search covers the caller's own and shared tasks only; SEARCH_PROBES look for A's words.
   "GET /api/search",
+  // Rewards: the caller's own referral numbers; a code check that names no one (A's code is among A's secrets).
+  "GET /api/referral/info",
+  "GET /api/referral/validate",
 ]);
 
 /** The codes a refusal may carry (body code of the envelope). */
@@ -78,6 +90,8 @@ export interface Owned {
   pastedTask: string;
   speaker: string;
   hotword: string;
+  /** A's MCP key (its id); the key itself is one of the secrets. */
+  mcpKey: string;
   /** A's folder, holding A's completed task. */
   folder: string;
   quiz: string;
@@ -109,6 +123,8 @@ export async function createOwnerResources(): Promise<Owned> {
   const pastedTask = pasted.data.id ?? pasted.data.task?.id ?? pasted.data.tasks?.[0]?.id;
   const hot = await call<{ hotword: { id: string } }>(addHotword, { token: user.token, json: { text: "zqxhotword" } });
   if (hot.code !== 200) throw new Error(`A's hotword failed: ${hot.message}`);
+  const mcp = await call<{ key: string; item: { id: string } }>(createMcpKey, { token: user.token, json: { name: "ZQX assistant" } });
+  if (mcp.code !== 200) throw new Error(`A's MCP key failed: ${mcp.message}`);
   const folder = await call<{ id: string }>(createFolder, { token: user.token, json: { name: "ZQX-folder-alpha" } });
   if (folder.code !== 200) throw new Error(`A's folder failed: ${folder.message}`);
   const filed = await call(moveToFolder, { token: user.token, params: { id: completedTask }, json: { folderId: folder.data.id } });
@@ -126,6 +142,7 @@ export async function createOwnerResources(): Promise<Owned> {
   await prisma.task.update({ where: { id: sharedTask }, data: { status: "analysis_completed", summary: "# Public roadmap\n\n- Ship the offline mode\n", summaryLanguage: "en" } });
   const shared = await call<{ path: string }>(createShareLink, { token: user.token, params: { id: sharedTask } });
   if (shared.code !== 200) throw new Error(`A's share link failed: ${shared.message}`);
+  const referralCode = (await prisma.user.findUniqueOrThrow({ where: { id: user.userId }, select: { referralCode: true } })).referralCode;
   const owned = {
     user,
     collaborator,
@@ -136,10 +153,11 @@ export async function createOwnerResources(): Promise<Owned> {
     pastedTask: pastedTask!,
     speaker,
     hotword: hot.data.hotword.id,
+    mcpKey: mcp.data.item.id,
     folder: folder.data.id,
     quiz: q.quizId,
     question: q.question.id,
-    secrets: ["Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email],
+    secrets: ["Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key],
   };
   for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
   if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
@@ -155,8 +173,9 @@ export async function ownerSnapshot(a: Owned) {
   const chat = await call(history, { token: a.user.token, params: { id: a.completedTask } });
   const folders = await call(listFolders, { token: a.user.token });
   const collaborators = await prisma.collaborator.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, userId: true }, orderBy: { id: "asc" } });
+  const mcpKeys = await prisma.mcpKey.findMany({ where: { userId: a.user.userId }, select: { id: true, name: true, keyHash: true }, orderBy: { id: "asc" } });
   const shares = await prisma.share.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, enabled: true, allowIndexing: true, tokenHash: true }, orderBy: { id: "asc" } });
-  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares });
+  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys });
 }
 
 export interface MatrixRow {
@@ -195,6 +214,7 @@ export function sampleBody(key: string, a: Owned, id: string): unknown {
     "POST /api/ask-ai/flashback-learning/start": { task_id: id, question_count: 1 },
     "POST /api/ask-ai/flashback-learning/check-answer": { task_id: id, quiz_id: a.quiz, question_id: a.question, answer: [0] },
     "PUT /api/hotwords/[id]": { text: "B was here", enabled: false },
+    "POST /api/mcp/keys": { name: "B's key" },
     "PUT /api/folder/[id]": { name: "B was here" },
     "POST /api/folder/[id]/move": { folderId: null },
     "POST /api/folder/move-batch": { ids: [id], folderId: null },
@@ -215,6 +235,7 @@ export function idsFor(route: RouteFile, a: Owned): string[] {
   const tasks = [a.completedTask, a.uploadedTask, a.pastedTask];
   if (route.segments.length === 0) return [a.completedTask];
   if (route.route.includes("/hotwords/")) return [a.hotword];
+  if (route.route.includes("/mcp/keys/")) return [a.mcpKey];
   // /api/folder/[id] names a folder; /api/folder/[id]/move names the task to move.
   if (route.route === "/api/folder/[id]") return [a.folder];
   // The public share views get A's real link too (they must show only the allowed fields); the owner's share routes get A's shared task.
@@ -227,7 +248,7 @@ function leaks(answer: RawAnswer, a: Owned): string | null {
   const text = Buffer.from(answer.text, "latin1").toString("utf8");
   for (const s of a.secrets) if (text.includes(s)) return `answer holds A's data "${s}"`;
   if (answer.status === 200 && answer.code === 200) {
-    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.folder, a.quiz, a.sharedTask]) if (text.includes(id)) return `answer holds A's id ${id}`;
+    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.mcpKey, a.folder, a.quiz, a.sharedTask]) if (text.includes(id)) return `answer holds A's id ${id}`;
   }
   return null;
 }
@@ -252,6 +273,8 @@ function judgeB(key: string, answer: RawAnswer, a: Owned): string | null {
   if (leak) return leak;
   const code = answer.code ?? answer.status;
   if (code === 200 && CALLERS_OWN.has(key)) return null;
+  // The MCP server takes MCP keys only: B's session token is a 401 (B's own key is tried in mcpProbes).
+  if (key === "POST /api/mcp") return answer.status === 401 ? null : `MCP server took a session token: ${answer.status}`;
   if (code === 200 && SHARE_VIEWS.includes(key)) return sharedViewProblem(answer);
   if (key === "GET /api/media/[taskId]") return answer.status === 403 ? null : `media without A's signature answered ${answer.status}`;
   if (!REFUSALS.has(code)) return `expected not-found/permission-denied/validation, got ${answer.status}/${code} ${answer.errorKey ?? ""}`;
@@ -333,6 +356,7 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
       rows.push({ route: route.route, method, caller: "B", with: "B.task+A.inner", status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem: judgeB(key, answer, a) });
     }
     if (key === "GET /api/search") rows.push(...(await searchProbes(handler, a, b.token)));
+    if (key === "POST /api/mcp") rows.push(...(await mcpProbes(handler, { token: b.token, secrets: a.secrets, tasks: [a.completedTask, a.pastedTask], folder: a.folder })).map((r) => ({ ...r, route: route.route, method, caller: "B" as const })));
   }
   return rows;
 }
