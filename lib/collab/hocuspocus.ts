@@ -26,7 +26,12 @@ export interface CollabContext {
   taskId: string;
   part: CollabPart;
   role: CollabRole;
+  /** When the permission was last confirmed (ms since epoch). */
+  checkedAt: number;
 }
+
+/** How long a connection's permission is trusted before its next message checks it again. */
+const RECHECK_MS = 5_000;
 
 /** A refusal the provider receives as `permission-denied` with this catalogue key as its reason. */
 function refuse(reason: "collab.loginRequired" | "collab.permissionDenied"): Error {
@@ -40,7 +45,18 @@ export async function authenticateCollab({ token, documentName }: Pick<onAuthent
   if (!caller) throw refuse("collab.loginRequired");
   const role = doc ? await collabPermission(doc.taskId, caller.user.id) : null;
   if (!doc || !role) throw refuse("collab.permissionDenied");
-  return { userId: caller.user.id, taskId: doc.taskId, part: doc.part, role };
+  return { userId: caller.user.id, taskId: doc.taskId, part: doc.part, role, checkedAt: Date.now() };
+}
+
+/**
+ * A removed collaborator (or a deleted task) loses the socket too: the first message after
+ * `recheckMs` checks the permission again; refused, the message is dropped and the
+ * connection closed (the provider's reconnect is then refused at authentication).
+ */
+export async function recheckCollab(context: CollabContext, recheckMs = RECHECK_MS): Promise<void> {
+  if (Date.now() - context.checkedAt < recheckMs) return;
+  if (!(await collabPermission(context.taskId, context.userId))) throw refuse("collab.permissionDenied");
+  context.checkedAt = Date.now();
 }
 
 function contextOf(documentName: string): { taskId: string; part: CollabPart } {
@@ -54,7 +70,7 @@ function contextOf(documentName: string): { taskId: string; part: CollabPart } {
  * (seeded from the task the first time), and the Redis extension so that several web
  * processes serve one document together.
  */
-export function createCollabServer(options: { redis?: boolean } = {}): Hocuspocus<CollabContext> {
+export function createCollabServer(options: { redis?: boolean; recheckMs?: number } = {}): Hocuspocus<CollabContext> {
   const extensions = [
     new Database({
       fetch: async ({ documentName }) => {
@@ -78,6 +94,7 @@ export function createCollabServer(options: { redis?: boolean } = {}): Hocuspocu
     maxDebounce: 10_000,
     extensions,
     onAuthenticate: authenticateCollab,
+    beforeHandleMessage: ({ context }) => recheckCollab(context, options.recheckMs),
   });
 }
 

@@ -24,9 +24,9 @@ let taskId: string;
 const servers: { url: string; close: () => Promise<void> }[] = [];
 const providers: HocuspocusProvider[] = [];
 
-async function startServer() {
+async function startServer(options: { recheckMs?: number } = {}) {
   const httpServer = http.createServer((_req, res) => res.end("next would answer here"));
-  const collab = createCollabServer();
+  const collab = createCollabServer(options);
   const wss = attachCollab(httpServer, collab, { closeOthers: true });
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
   const url = `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}${COLLAB_PATH}`;
@@ -147,6 +147,40 @@ test("a stranger's token, or none, is refused at the socket", async () => {
   connect(url, owner.token, `${taskId}:secrets`, { failed: failedOdd });
   await until("odd name refused", () => failedOdd.length > 0);
   expect(failedOdd[0]).toBe("collab.permissionDenied");
+});
+
+test("a collaborator removed during a session loses the socket: later edits never reach the document", async () => {
+  const { url } = await startServer({ recheckMs: 200 });
+  const name = collabDocumentName(taskId, "transcript");
+  const ownerSide = connect(url, owner.token, name);
+  const failed: string[] = [];
+  let closed = false;
+  const leaving = connect(url, collaborator.token, name, { failed });
+  leaving.on("close", () => (closed = true));
+  await Promise.all([synced(ownerSide), synced(leaving)]);
+  const text = (p: HocuspocusProvider) => textOf(entries(p.document)[2]!);
+  const typeInto = (p: HocuspocusProvider, words: string) => {
+    const t = entries(p.document)[2]!.toArray()[0] as Y.XmlText;
+    t.insert(t.length, words);
+  };
+  typeInto(leaving, " still here");
+  await until("the collaborator's edit reaches the owner", () => text(ownerSide).endsWith(" still here"));
+
+  await prisma.collaborator.deleteMany({ where: { taskId, userId: collaborator.userId } });
+  await new Promise((r) => setTimeout(r, 300));
+  typeInto(leaving, " after removal");
+  try {
+    await until("the removed collaborator's connection closed", () => closed && !leaving.isSynced);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(text(ownerSide)).not.toContain("after removal");
+    // Coming back is refused at authentication.
+    const again = connect(url, collaborator.token, name, { failed });
+    await until("the new connection refused", () => failed.includes("collab.permissionDenied"));
+    expect(again.isSynced).toBe(false);
+  } finally {
+    leaving.destroy();
+    await prisma.collaborator.create({ data: { taskId, userId: collaborator.userId } });
+  }
 });
 
 test("Exit writes the merged paragraphs back, for the owner and a collaborator", async () => {
