@@ -17,12 +17,24 @@ import styles from "./tasks.module.css";
 
 const HotwordManager = dynamic(() => import("@/components/hotwords/HotwordManager").then((m) => m.HotwordManager), { ssr: false });
 const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
+const RewardsDialog = dynamic(() => import("@/components/rewards/RewardsDialog").then((m) => m.RewardsDialog), { ssr: false });
 
-export function HomeHeader({ usage, onUpload, importHandlers }: { usage: Usage | null; onUpload: (mode: UploadMode) => void; importHandlers: ImportMenuHandlers }) {
+export function HomeHeader({
+  usage,
+  onUpload,
+  importHandlers,
+  onUsageChange,
+}: {
+  usage: Usage | null;
+  onUpload: (mode: UploadMode) => void;
+  importHandlers: ImportMenuHandlers;
+  onUsageChange: () => void;
+}) {
   const t = useTranslations("app.header");
+  const tRewards = useTranslations("rewards");
   const { user, logout } = useAuth();
   const [leaving, setLeaving] = useState(false);
-  const [dialog, setDialog] = useState<"hotwords" | "style" | null>(null);
+  const [dialog, setDialog] = useState<"hotwords" | "style" | "rewards" | null>(null);
   const who = user?.username || user?.email || user?.phone || "";
 
   return (
@@ -36,6 +48,9 @@ export function HomeHeader({ usage, onUpload, importHandlers }: { usage: Usage |
       </button>
       <button type="button" className={`${ui.btn} ${ui.small} ${ui.ghost} ${styles.hideNarrow}`} onClick={() => setDialog("style")} data-testid="style-open">
         {t("summaryStyle")}
+      </button>
+      <button type="button" className={`${ui.btn} ${ui.small} ${ui.ghost}`} onClick={() => setDialog("rewards")} data-testid="rewards-open">
+        {tRewards("open")}
       </button>
       <UsageIndicator usage={usage} />
       <LanguageSwitcher className={styles.lang} />
@@ -61,6 +76,7 @@ export function HomeHeader({ usage, onUpload, importHandlers }: { usage: Usage |
       </button>
       {dialog === "hotwords" ? <HotwordManager onClose={() => setDialog(null)} /> : null}
       {dialog === "style" ? <AnalysisStyleDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === "rewards" ? <RewardsDialog onClose={() => setDialog(null)} onUsageChange={onUsageChange} /> : null}
     </header>
   );
 }

@@ -149,7 +149,7 @@ export function TranscribeHome() {
 
   return (
     <div className={`${theme.theme} ${styles.home}`} data-view={selectedId ? "detail" : "list"} data-testid="transcribe-home">
-      <HomeHeader usage={usage} onUpload={openUpload} importHandlers={imports.handlers} />
+      <HomeHeader usage={usage} onUpload={openUpload} importHandlers={imports.handlers} onUsageChange={() => setUsageKey((k) => k + 1)} />
       <NotificationPrompt hasTasks={(list.data?.total ?? 0) > 0} />
       <main className={`${styles.main} ${folders.mainClass}`}>
         {folders.sidebar}

@@ -46,7 +46,7 @@ export async function sendLoginLink(
  * a conditional update, so two tabs opening it at once cannot both sign in.
  */
 export async function redeemLoginLink(
-  input: { token: string; deviceId: string },
+  input: { token: string; deviceId: string; referralCode?: string },
   ctx: { locale: string; edition: Edition },
 ) {
   const link = await prisma.loginLink.findUnique({ where: { tokenHash: sha256(input.token) } });
@@ -56,7 +56,8 @@ export async function redeemLoginLink(
   const claimed = await prisma.loginLink.updateMany({ where: { id: link.id, usedAt: null }, data: { usedAt: new Date() } });
   if (claimed.count !== 1) throw new AppError("auth.linkUsed");
 
-  const user = await findOrCreateUserByEmail(link.email, ctx);
+  // The code sent at verify (the browser's auth:referralCode) or the one sent with the link.
+  const user = await findOrCreateUserByEmail(link.email, { ...ctx, referralCode: input.referralCode || link.referral });
   const session = await openSession(user.id, input.deviceId);
   return { ...session, user, returnUrl: link.returnUrl };
 }

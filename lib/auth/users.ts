@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { prisma } from "@/lib/server/prisma";
 import type { Edition } from "@/lib/edition/edition";
+import { creditReferral } from "@/lib/rewards/referral";
 
 // The user object the API returns (spec §3: id, username, email, language, ui_language, AI summary language).
 export const publicUserSelect = {
@@ -59,12 +60,16 @@ function newReferralCode(): string {
   return randomBytes(5).toString("hex").toUpperCase();
 }
 
-/** Finds the user with this email or creates one, with a language and edition from the sign-in. */
-export async function findOrCreateUserByEmail(email: string, opts: { locale: string; edition: Edition }): Promise<PublicUserRow> {
+/**
+ * Finds the user with this email or creates one, with a language and edition from the sign-in.
+ * Only the sign-in that creates the account credits its referral code's owner (lib/rewards/referral.ts).
+ */
+export async function findOrCreateUserByEmail(email: string, opts: { locale: string; edition: Edition; referralCode?: string | null }): Promise<PublicUserRow> {
   const existing = await prisma.user.findUnique({ where: { email }, select: publicUserSelect });
   if (existing) return existing;
+  let created: PublicUserRow;
   try {
-    return await prisma.user.create({
+    created = await prisma.user.create({
       data: {
         email,
         username: email.split("@")[0] || email,
@@ -81,6 +86,9 @@ export async function findOrCreateUserByEmail(email: string, opts: { locale: str
     if (again) return again;
     throw e;
   }
+  // A failed credit must not fail the sign-in; the referrer loses only this credit.
+  if (opts.referralCode) await creditReferral(created.id, opts.referralCode).catch((e: unknown) => console.error("[referral] credit failed", e));
+  return created;
 }
 
 export async function getUser(userId: string): Promise<PublicUserRow | null> {

@@ -10,7 +10,7 @@ export const POST = apiRoute({
   body: verifyLinkBody,
   handler: async ({ req, body, locale, edition }) => {
     await consumeLimit("loginVerifyPerIp", clientAddress(req.headers));
-    const s = await redeemLoginLink({ token: body.access_token, deviceId: body.device_id }, { locale, edition });
+    const s = await redeemLoginLink({ token: body.access_token, deviceId: body.device_id, referralCode: body.referral_code }, { locale, edition });
     return { access_token: s.access_token, device_id: s.device_id, user_info: toUserInfo(s.user), return_url: s.returnUrl };
   },
 });

@@ -1,0 +1,10 @@
+import { apiRoute } from "@/lib/api/handler";
+import { validatePromoCode } from "@/lib/rewards/promo";
+import { promoCodeParams } from "@/lib/rewards/rewards.schema";
+
+// Whether the caller may redeem this code now; refusals carry the §8 Promo message.
+export const GET = apiRoute({
+  auth: "user",
+  params: promoCodeParams,
+  handler: async ({ caller, params }) => validatePromoCode(caller.user.id, params.code),
+});
