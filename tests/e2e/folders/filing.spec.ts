@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test, type Page } from "playwright/test";
 import { E2E_VIDEO_SITE_PORT } from "../env";
 import { CORPUS, openUpload, pasteDocument, signIn } from "../helpers";
-import { apiFolder, closeToasts, countOf, folderCount, folderRow, moveTo, pasteTasks, shot, SHOTS, token } from "./folder-steps";
+import { apiFolder, closeToasts, countOf, folderCount, folderRow, moveTo, pasteTasks, shot, SHOTS, switchLanguage, token } from "./folder-steps";
 
 // Folders, follow-ups (issue 10): what is added while a folder is shown lands in
 // it (upload, pasted text, a video link; desktop and phone), a task is filed from the phone's
@@ -67,6 +67,15 @@ test.describe("desktop", () => {
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(page.getByTestId("task-more")).toBeFocused();
+    // In Chinese too.
+    await switchLanguage(page, "zh");
+    await closeToasts(page);
+    await expect(page.getByTestId("task-more")).toHaveAttribute("aria-label", "更多操作");
+    await page.getByTestId("task-more").click();
+    await expect(menu.getByRole("menuitem")).toHaveText(["协作者", "移动到文件夹", "删除"]);
+    await page.screenshot({ path: path.join(SHOTS, "task-header-1280-zh.png") });
+    await page.keyboard.press("Escape");
+    await switchLanguage(page, "en");
 
     // In "All", a new paste stays uncategorized.
     await page.getByTestId("folder-sidebar").getByTestId("folder-view-all").locator("button").click();
