@@ -156,7 +156,11 @@ test("a collaborator removed during a session loses the socket: later edits neve
   const failed: string[] = [];
   let closed = false;
   const leaving = connect(url, collaborator.token, name, { failed });
-  leaving.on("close", () => (closed = true));
+  let closeReason = "";
+  leaving.on("close", ({ event }: { event: { reason: string } }) => {
+    closed = true;
+    closeReason = event.reason;
+  });
   await Promise.all([synced(ownerSide), synced(leaving)]);
   const text = (p: HocuspocusProvider) => textOf(entries(p.document)[2]!);
   const typeInto = (p: HocuspocusProvider, words: string) => {
@@ -171,6 +175,8 @@ test("a collaborator removed during a session loses the socket: later edits neve
   typeInto(leaving, " after removal");
   try {
     await until("the removed collaborator's connection closed", () => closed && !leaving.isSynced);
+    // The editor shows the catalogue message for this reason.
+    expect(closeReason).toBe("collab.permissionDenied");
     await new Promise((r) => setTimeout(r, 500));
     expect(text(ownerSide)).not.toContain("after removal");
     // Coming back is refused at authentication.
