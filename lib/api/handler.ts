@@ -68,7 +68,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
  * body is never held whole. Bytes that are not UTF-8 and cut-off bodies are a
  * 400; so is text that is not JSON. An empty body is {}.
  */
-async function readJson(req: Request, limitBytes: number): Promise<unknown> {
+export async function readJson(req: Request, limitBytes: number): Promise<unknown> {
   const tooLarge = () => new AppError("common.bodyTooLarge", { limitMb: Math.max(1, Math.round(limitBytes / MB)) });
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > limitBytes) throw tooLarge();

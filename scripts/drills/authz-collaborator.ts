@@ -47,6 +47,8 @@ function judge(key: string, answer: RawAnswer, a: Owned): string | null {
   const text = Buffer.from(answer.text, "latin1").toString("utf8");
   for (const s of a.secrets) if (s !== a.collaborator.email && text.includes(s)) return `answer holds A's data "${s}"`;
   if (code === 200 && CALLERS_OWN.has(key)) return null;
+  // The MCP server takes MCP keys only, never a session token (docs/mcp.md).
+  if (key === "POST /api/mcp") return answer.status === 401 ? null : `MCP server took a session token: ${answer.status}`;
   if (key === "GET /api/media/[taskId]") return answer.status === 403 ? null : `media without A's signature answered ${answer.status}`;
   return REFUSALS.has(code) ? null : `C must be refused, got ${answer.status}/${code} ${answer.errorKey ?? ""}`;
 }

@@ -1,0 +1,101 @@
+import "server-only";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { AppError, isAppError } from "@/lib/api/errors";
+import { readJson } from "@/lib/api/handler";
+import { translatorFor } from "@/lib/i18n/server";
+import { logger } from "@/lib/server/logger";
+import { userForMcpKey } from "./keys.service";
+import { askForMcp, listTasksForMcp, searchForMcp, summaryForMcp, transcriptForMcp } from "./tasks";
+
+// The MCP server (Streamable HTTP, stateless): each request gets its own
+// server and transport, bound to the user of the bearer key. docs/mcp.md.
+
+/** JSON-RPC bodies are small; a question is at most QUESTION_MAX characters. */
+export const MCP_BODY_LIMIT_BYTES = 256 * 1024;
+const QUESTION_MAX = 2000;
+const ASK_TIMEOUT_MS = 120_000;
+
+const taskId = z.string().min(1).max(64).describe("The task id (from list_tasks or search_transcripts)");
+
+function json(value: unknown): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }], structuredContent: { result: value } as Record<string, unknown> };
+}
+
+/** A refusal (not found, not transcribed, ...) is a tool error in the user's language, never a protocol error. */
+function tool<A>(locale: string, run: (args: A) => Promise<CallToolResult>) {
+  return async (args: A): Promise<CallToolResult> => {
+    try {
+      return await run(args);
+    } catch (error) {
+      const known = isAppError(error) ? error : null;
+      if (!known) logger.error("mcp tool failed", { error: error instanceof Error ? error.stack : String(error) });
+      const { t } = await translatorFor(locale);
+      const text = t(`errors.${known?.key ?? "common.serverError"}`, known?.params);
+      return { isError: true, content: [{ type: "text", text }] };
+    }
+  };
+}
+
+export function buildMcpServer(userId: string, locale: string): McpServer {
+  const server = new McpServer({ name: "tingji", version: "1.0.0" });
+  server.registerTool(
+    "list_tasks",
+    {
+      title: "List tasks",
+      description: "Your transcription tasks (and tasks shared with you), newest first, optionally created within a date range or filed in a folder.",
+      inputSchema: {
+        from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe("Created at or after (ISO date or date-time)"),
+        to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe("Created at or before (ISO date or date-time)"),
+        folderId: z.string().max(64).optional().describe('A folder id, or "uncategorized"'),
+        limit: z.number().int().min(1).max(100).optional().describe("At most this many (default 50)"),
+      },
+    },
+    tool(locale, async (q) => json(await listTasksForMcp(userId, q))),
+  );
+  server.registerTool(
+    "search_transcripts",
+    {
+      title: "Search transcripts",
+      description: "Full-text search over titles, summaries and transcripts; transcript hits carry the moment (beginMs).",
+      inputSchema: { query: z.string().min(1).max(100), folderId: z.string().max(64).optional(), page: z.number().int().min(1).max(50).optional() },
+    },
+    tool(locale, async (q) => json(await searchForMcp(userId, q))),
+  );
+  server.registerTool(
+    "get_transcript",
+    { title: "Get transcript", description: "A task's transcript with speakers and start/end times (ms).", inputSchema: { taskId } },
+    tool(locale, async ({ taskId: id }) => json(await transcriptForMcp(userId, id))),
+  );
+  server.registerTool(
+    "get_summary",
+    { title: "Get summary and mind map", description: "A task's AI summary (markdown) and its mind map (tree of nodes).", inputSchema: { taskId } },
+    tool(locale, async ({ taskId: id }) => json(await summaryForMcp(userId, id))),
+  );
+  server.registerTool(
+    "ask_question",
+    {
+      title: "Ask about a task",
+      description: "Ask a question about one of your own tasks; the answer comes from its transcript (Ask AI).",
+      inputSchema: { taskId, question: z.string().min(1).max(QUESTION_MAX) },
+    },
+    tool(locale, async ({ taskId: id, question }) => {
+      const text = await askForMcp(userId, id, question, AbortSignal.timeout(ASK_TIMEOUT_MS));
+      return { content: [{ type: "text", text }] };
+    }),
+  );
+  return server;
+}
+
+/** Answers one HTTP request to /api/mcp. No or unknown key: 401 (common.unauthorized). */
+export async function handleMcpRequest(req: Request): Promise<Response> {
+  const caller = await userForMcpKey(req.headers.get("authorization"));
+  if (!caller) throw new AppError("common.unauthorized");
+  const parsedBody = await readJson(req, MCP_BODY_LIMIT_BYTES);
+  const server = buildMcpServer(caller.userId, caller.locale);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  return transport.handleRequest(req, { parsedBody });
+}
