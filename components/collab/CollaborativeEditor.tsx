@@ -74,9 +74,9 @@ export function CollaborativeEditor({ task, onExit }: CollaborativeEditorProps) 
         name: collabDocumentName(task.id, part),
         token: getToken(),
         onAuthenticationFailed: ({ reason }) => setFailure(reason.startsWith("collab.") ? reason : "collab.permissionDenied"),
-        // Removed as a collaborator (or the task deleted) during the session: the server closes this document.
+        // Signed out, removed as a collaborator or the task deleted during the session: the server closes this document.
         onClose: ({ event }) => {
-          if (event.reason === "collab.permissionDenied") setFailure(event.reason);
+          if (event.reason === "collab.permissionDenied" || event.reason === "collab.loginRequired") setFailure(event.reason);
         },
         onSynced: refresh,
         onUnsyncedChanges: ({ number }) => {

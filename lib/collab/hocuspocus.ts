@@ -26,6 +26,8 @@ export interface CollabContext {
   taskId: string;
   part: CollabPart;
   role: CollabRole;
+  /** The provider's bearer token, kept in memory only: the re-check asks whether its session still lives. */
+  token: string;
   /** When the permission was last confirmed (ms since epoch). */
   checkedAt: number;
 }
@@ -41,20 +43,27 @@ function refuse(reason: "collab.loginRequired" | "collab.permissionDenied"): Err
 /** Token first, then the task's permission check: a stranger is refused at the socket. */
 export async function authenticateCollab({ token, documentName }: Pick<onAuthenticatePayload, "token" | "documentName">): Promise<CollabContext> {
   const doc = parseCollabDocumentName(documentName);
-  const caller = token ? await authenticate(`Bearer ${token}`, { locale: "en", edition: env().EDITION }) : null;
+  const caller = await callerOf(token);
   if (!caller) throw refuse("collab.loginRequired");
   const role = doc ? await collabPermission(doc.taskId, caller.user.id) : null;
   if (!doc || !role) throw refuse("collab.permissionDenied");
-  return { userId: caller.user.id, taskId: doc.taskId, part: doc.part, role, checkedAt: Date.now() };
+  return { userId: caller.user.id, taskId: doc.taskId, part: doc.part, role, token, checkedAt: Date.now() };
+}
+
+/** The same check as the API's: a live session behind the bearer token. */
+function callerOf(token: string | undefined) {
+  return token ? authenticate(`Bearer ${token}`, { locale: "en", edition: env().EDITION }) : Promise.resolve(null);
 }
 
 /**
- * A removed collaborator (or a deleted task) loses the socket too: the first message after
- * `recheckMs` checks the permission again; refused, the message is dropped and the
- * connection closed (the provider's reconnect is then refused at authentication).
+ * A signed-out (or revoked) session, a removed collaborator or a deleted task loses the socket
+ * too: the first message after `recheckMs` checks the token and the permission again; refused,
+ * the message is dropped and the connection closed (reconnecting is refused at authentication).
  */
 export async function recheckCollab(context: CollabContext, recheckMs = RECHECK_MS): Promise<void> {
   if (Date.now() - context.checkedAt < recheckMs) return;
+  const caller = await callerOf(context.token);
+  if (!caller || caller.user.id !== context.userId) throw refuse("collab.loginRequired");
   if (!(await collabPermission(context.taskId, context.userId))) throw refuse("collab.permissionDenied");
   context.checkedAt = Date.now();
 }

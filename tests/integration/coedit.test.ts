@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import WebSocket from "ws";
 import * as Y from "yjs";
+import { POST as logout } from "@/app/api/auth/logout/route";
 import { PUT as editCollaborative } from "@/app/api/transcription/[id]/edit-collaborative/route";
 import { collabDocumentName } from "@/lib/collab/convert";
 import { ENTRY_NODE } from "@/lib/collab/editor-schema";
@@ -186,6 +187,49 @@ test("a collaborator removed during a session loses the socket: later edits neve
   } finally {
     leaving.destroy();
     await prisma.collaborator.create({ data: { taskId, userId: collaborator.userId } });
+  }
+});
+
+test("a session signed out (logout, or its row deleted) loses the socket: later edits are not stored", async () => {
+  const { url } = await startServer({ recheckMs: 200 });
+  const name = collabDocumentName(taskId, "transcript");
+  const ownerSide = connect(url, owner.token, name);
+  await synced(ownerSide);
+  const text = () => textOf(entries(ownerSide.document)[3]!);
+  const storedText = async () => {
+    const row = await prisma.collabDocument.findUnique({ where: { name } });
+    const doc = new Y.Doc();
+    if (row) Y.applyUpdate(doc, new Uint8Array(row.state));
+    return entries(doc).length > 3 ? textOf(entries(doc)[3]!) : "";
+  };
+  const signOuts: [string, (user: User) => Promise<unknown>][] = [
+    ["logout", async (user) => expect((await call(logout, { method: "POST", token: user.token, json: {} })).code).toBe(200)],
+    ["session row deleted", (user) => prisma.session.deleteMany({ where: { userId: user.userId } })],
+  ];
+  for (const [how, signOut] of signOuts) {
+    const user = await signIn("leaver");
+    await prisma.collaborator.create({ data: { taskId, userId: user.userId } });
+    const leaving = connect(url, user.token, name);
+    let closeReason = "";
+    leaving.on("close", ({ event }: { event: { reason: string } }) => (closeReason = event.reason));
+    await synced(leaving);
+    const t = entries(leaving.document)[3]!.toArray()[0] as Y.XmlText;
+    t.insert(t.length, ` before ${how}`);
+    await until(`the edit before ${how} reaches the owner`, () => text().endsWith(` before ${how}`));
+
+    await signOut(user);
+    await new Promise((r) => setTimeout(r, 300));
+    t.insert(t.length, ` after ${how}`);
+    try {
+      await until(`the connection closed after ${how}`, () => closeReason !== "" && !leaving.isSynced);
+      expect(closeReason).toBe("collab.loginRequired");
+      await until(`the edit before ${how} stored`, async () => (await storedText()).endsWith(` before ${how}`));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(text()).not.toContain(`after ${how}`);
+      expect(await storedText()).not.toContain(`after ${how}`);
+    } finally {
+      leaving.destroy();
+    }
   }
 });
 
