@@ -34,6 +34,9 @@ export const E2E_FAKE_AI_PORT = 3313;
 /** The fake meeting-bot provider and the loopback video site of the "local" server. */
 export const E2E_FAKE_MEETING_BOT_PORT = 3312;
 export const E2E_VIDEO_SITE_PORT = 3314;
+/** The loopback Stripe server of the "local" server (tests/helpers/loopback-stripe.ts); the "ai" server has no card payment. */
+export const E2E_STRIPE_PORT = 3315;
+export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e_payments";
 
 export const E2E_PORT = E2E_SERVERS.local.port;
 export const E2E_BASE_URL = E2E_SERVERS.local.baseUrl;

@@ -13,7 +13,8 @@ import { Client } from "pg";
 import { startFakeMeetingBot } from "../helpers/fake-meeting-bot";
 import { startFakeOpenAi } from "../helpers/fake-openai";
 import { startLoopbackSite } from "../helpers/loopback-video-site";
-import { CORPUS, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
+import { startLoopbackStripe } from "../helpers/loopback-stripe";
+import { CORPUS, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
 
 async function recreateDatabase(url: string) {
   const u = new URL(url);
@@ -44,6 +45,7 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
     const media = makeMedia();
     const site = await startLoopbackSite(media.m4a, E2E_VIDEO_SITE_PORT);
     const bot = await startFakeMeetingBot({ mediaFile: media.mp4, key: "e2e-bot-key", port: E2E_FAKE_MEETING_BOT_PORT, joinMs: 1500, meetingMs: 4000 });
+    const stripe = await startLoopbackStripe(E2E_STRIPE_PORT);
     return {
       // The local analyzer finishes in milliseconds; each step lingers so a browser can watch them advance.
       ANALYSIS_MIN_STEP_MS: "700",
@@ -52,6 +54,10 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
       MEETING_BOT_API_URL: bot.url,
       MEETING_BOT_API_KEY: bot.key,
       MEETING_POLL_MS: "500",
+      // Card payment through the loopback Stripe server; the specs sign their own webhooks.
+      STRIPE_SECRET_KEY: "sk_test_e2e",
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
     };
   }
   const ai = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT, delayMs: 40 });

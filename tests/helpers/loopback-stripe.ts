@@ -2,7 +2,8 @@
 // real `stripe` SDK (STRIPE_API_URL). It keeps sessions and subscriptions in
 // memory, plays the hosted checkout page (GET /pay/<session id> completes the
 // payment and redirects to success_url), and builds events that tests sign
-// with stripe.webhooks.generateTestHeaderString and post to the webhook.
+// with stripe.webhooks.generateTestHeaderString and post to the webhook
+// (browser tests read a paid session back through GET /test/sessions/<id>).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
@@ -88,6 +89,12 @@ export async function startLoopbackStripe(port = 0): Promise<LoopbackStripe> {
         const { session } = api.complete(payMatch[1]!);
         res.writeHead(303, { location: String(session.success_url).replace("{CHECKOUT_SESSION_ID}", String(session.id)) });
         return res.end();
+      }
+      // Test-only: what a browser test needs to build the webhook events of a session it paid.
+      const peek = /^\/test\/sessions\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === "GET" && peek && sessions.has(peek[1]!)) {
+        const session = sessions.get(peek[1]!)!;
+        return json(200, { session, subscription: session.subscription ? subscriptions.get(String(session.subscription)) : null });
       }
       json(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });

@@ -1,0 +1,90 @@
+"use client";
+// /transcribe/payment/plans (spec §2, issue 11): the plan table with a monthly/yearly
+// switch, prices in the edition's currency (the server decides), the current plan
+// marked, and card checkout through Stripe; without a key it says card payment is not set up.
+import { useEffect, useState } from "react";
+import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import { CentredLoader } from "@/components/shell/CentredLoader";
+import { errorMessage } from "@/components/tasks/useTaskList";
+import ui from "@/components/tasks/ui.module.css";
+import { formatPrice, paymentsApi, type PlanOffer, type PlansAnswer } from "@/lib/client/payments";
+import { toast } from "@/lib/client/toasts";
+import theme from "@/components/tasks/theme.module.css";
+import styles from "./payments.module.css";
+
+type Period = "month" | "year";
+
+export function PlansPage() {
+  const t = useTranslations("payments.plans");
+  const [answer, setAnswer] = useState<PlansAnswer | null>(null);
+  const [period, setPeriod] = useState<Period>("month");
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    paymentsApi.plans().then(setAnswer, (e: unknown) => toast.error(errorMessage(e, t("loadFailed"))));
+  }, [t]);
+
+  const buy = async (plan: string) => {
+    setBusy(plan);
+    try {
+      const { url } = await paymentsApi.cardCheckout(plan, period);
+      window.location.assign(url);
+    } catch (e) {
+      toast.error(errorMessage(e, t("checkoutFailed")));
+      setBusy(null);
+    }
+  };
+
+  if (!answer) return <CentredLoader />;
+  return (
+    <main className={`${theme.theme} ${styles.page}`} data-testid="plans-page" data-currency={answer.currency}>
+      <header className={styles.head}>
+        <Link href="/transcribe" className={styles.back}>
+          {t("back")}
+        </Link>
+        <h1>{t("title")}</h1>
+        <div className={styles.switch} role="radiogroup" aria-label={t("periodLabel")}>
+          {(["month", "year"] as const).map((p) => (
+            <button key={p} type="button" role="radio" aria-checked={period === p} className={period === p ? styles.on : undefined} onClick={() => setPeriod(p)}>
+              {t(p === "month" ? "monthly" : "yearly")}
+            </button>
+          ))}
+        </div>
+        {!answer.cardPayment && (
+          <p className={styles.notice} role="status" data-testid="card-not-configured">
+            {t("cardNotConfigured")}
+          </p>
+        )}
+      </header>
+      <ul className={styles.grid}>
+        {answer.plans.map((plan) => (
+          <PlanCard key={plan.code} plan={plan} period={period} answer={answer} busy={busy === plan.code} onBuy={() => void buy(plan.code)} />
+        ))}
+      </ul>
+    </main>
+  );
+}
+
+function PlanCard({ plan, period, answer, busy, onBuy }: { plan: PlanOffer; period: Period; answer: PlansAnswer; busy: boolean; onBuy: () => void }) {
+  const t = useTranslations("payments.plans");
+  const locale = useLocale();
+  const current = plan.code === answer.currentPlan;
+  const price = plan.price ? formatPrice(plan.price[period], answer.currency, locale) : null;
+  return (
+    <li className={current ? `${styles.card} ${styles.current}` : styles.card} data-testid={`plan-${plan.code}`} aria-current={current ? "true" : undefined}>
+      <h2>{t(`names.${plan.code}`)}</h2>
+      {current && <span className={styles.badge}>{t("current")}</span>}
+      <p className={styles.price} data-testid={`price-${plan.code}`}>
+        {price ? t(period === "month" ? "perMonth" : "perYear", { price }) : plan.code === "free" ? t("freePrice") : t("contactUs")}
+      </p>
+      <p className={styles.minutes}>{t("minutes", { minutes: plan.monthlyMinutes })}</p>
+      <p className={styles.blurb}>{t(`blurbs.${plan.code}`)}</p>
+      {plan.purchasable && !current && (
+        <button type="button" className={`${ui.btn} ${ui.primary}`} disabled={!answer.cardPayment || busy} onClick={onBuy} data-testid={`buy-${plan.code}`}>
+          {busy ? t("redirecting") : t("subscribe")}
+        </button>
+      )}
+    </li>
+  );
+}
