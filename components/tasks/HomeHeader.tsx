@@ -17,6 +17,7 @@ import styles from "./tasks.module.css";
 
 const HotwordManager = dynamic(() => import("@/components/hotwords/HotwordManager").then((m) => m.HotwordManager), { ssr: false });
 const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
+const McpKeysDialog = dynamic(() => import("@/components/mcp/McpKeysDialog").then((m) => m.McpKeysDialog), { ssr: false });
 const RewardsDialog = dynamic(() => import("@/components/rewards/RewardsDialog").then((m) => m.RewardsDialog), { ssr: false });
 
 export function HomeHeader({
@@ -32,9 +33,10 @@ export function HomeHeader({
 }) {
   const t = useTranslations("app.header");
   const tRewards = useTranslations("rewards");
+  const tMcp = useTranslations("mcp");
   const { user, logout } = useAuth();
   const [leaving, setLeaving] = useState(false);
-  const [dialog, setDialog] = useState<"hotwords" | "style" | "rewards" | null>(null);
+  const [dialog, setDialog] = useState<"hotwords" | "style" | "rewards" | "mcp" | null>(null);
   const who = user?.username || user?.email || user?.phone || "";
 
   return (
@@ -51,6 +53,9 @@ export function HomeHeader({
       </button>
       <button type="button" className={`${ui.btn} ${ui.small} ${ui.ghost}`} onClick={() => setDialog("rewards")} data-testid="rewards-open">
         {tRewards("open")}
+      </button>
+      <button type="button" className={`${ui.btn} ${ui.small} ${ui.ghost} ${styles.hideNarrow}`} onClick={() => setDialog("mcp")} data-testid="mcp-open">
+        {tMcp("open")}
       </button>
       <UsageIndicator usage={usage} />
       <LanguageSwitcher className={styles.lang} />
@@ -76,6 +81,7 @@ export function HomeHeader({
       </button>
       {dialog === "hotwords" ? <HotwordManager onClose={() => setDialog(null)} /> : null}
       {dialog === "style" ? <AnalysisStyleDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === "mcp" ? <McpKeysDialog onClose={() => setDialog(null)} /> : null}
       {dialog === "rewards" ? <RewardsDialog onClose={() => setDialog(null)} onUsageChange={onUsageChange} /> : null}
     </header>
   );
