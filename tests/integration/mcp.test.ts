@@ -4,6 +4,7 @@ import { POST as mcpPost } from "@/app/api/mcp/route";
 import { GET as listKeys, POST as createKey } from "@/app/api/mcp/keys/route";
 import { GET as countKeys } from "@/app/api/mcp/keys/count/route";
 import { DELETE as deleteKey } from "@/app/api/mcp/keys/[id]/route";
+import { POST as addCollaborator } from "@/app/api/collaboration/documents/[id]/collaborators/route";
 import { prisma } from "@/lib/server/prisma";
 import { call } from "@/tests/helpers/api";
 import { setupTestDatabase } from "@/tests/helpers/db";
@@ -149,6 +150,20 @@ test("the SDK client lists the tools and calls each one; another user's task is 
   // B cannot delete A's key: not found.
   const aKey = (await call<{ items: KeyItem[] }>(listKeys, { token: a.token })).data.items[0]!;
   expect((await call(deleteKey, { token: b.token, params: { id: aKey.id } })).data).toMatchObject({ error: "mcp.keyNotFound" });
+});
+
+test("a task shared with the key's user is readable through MCP; asking stays the owner's", async () => {
+  expect((await call(addCollaborator, { token: a.token, params: { id: taskA }, json: { user_identifier: b.email } })).code).toBe(200);
+  const key = (await call<{ key: string }>(createKey, { token: b.token, json: { name: "shared" } })).data.key;
+  const client = await connect(key);
+  const listed = JSON.parse(textOf(await client.callTool({ name: "list_tasks", arguments: {} }))) as { id: string; shared: boolean; folder: unknown }[];
+  expect(listed.find((t) => t.id === taskA)).toMatchObject({ shared: true, folder: null });
+  expect(listed.map((t) => t.id)).not.toContain(folderTaskA);
+  const transcript = JSON.parse(textOf(await client.callTool({ name: "get_transcript", arguments: { taskId: taskA } }))) as { entries: unknown[] };
+  expect(transcript.entries).toHaveLength(MEETING.length);
+  const asked = await client.callTool({ name: "ask_question", arguments: { taskId: taskA, question: "Who sends the report?" } });
+  expect(asked.isError).toBe(true);
+  await client.close();
 });
 
 test("a key stops working when the plan lapses, and a huge body is refused", async () => {
