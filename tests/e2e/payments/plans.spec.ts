@@ -62,6 +62,7 @@ test("the China edition shows yuan", async ({ page }) => {
   await expect(page.getByTestId("price-pro")).toContainText("¥");
   await page.getByRole("radio").nth(1).click();
   await expect(page.getByTestId("price-pro")).toContainText("680");
+  await page.screenshot({ path: "docs/screenshots/payment-plans-1280-cny.png" });
 });
 
 test("the cancel page offers the plans again", async ({ page }) => {
