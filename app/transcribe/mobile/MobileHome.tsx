@@ -18,6 +18,7 @@ import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
 import { SharedEmpty, SharedViewEntry } from "@/components/collab/SharedViewEntry";
 import { useSharedTasks } from "@/components/collab/useSharedTasks";
 import { SearchBox } from "@/components/search/SearchBox";
+import { RewardsButton } from "@/components/rewards/RewardsButton";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
 import { useFolderStats } from "@/components/folders/useFolderStats";
 import { useFolderDialogs } from "@/components/folders/useFolderDialogs";
@@ -53,6 +54,7 @@ import theme from "@/components/tasks/theme.module.css";
 import ui from "@/components/tasks/ui.module.css";
 import styles from "./mobile.module.css";
 
+const CollaborativeEditor = dynamic(() => import("@/components/collab/CollaborativeEditor").then((m) => m.CollaborativeEditor), { ssr: false });
 const UploadDialog = dynamic(() => import("@/components/upload/UploadDialog").then((m) => m.UploadDialog), { ssr: false });
 
 export const MOBILE_TABS = ["text", "summary", "mindmap", "speakers", "timeline"] as const;
@@ -128,6 +130,7 @@ export function MobileHome() {
             <Brand className={styles.brand} />
             <span className={styles.spacer} />
             <LanguageSwitcher className={styles.lang} />
+            <RewardsButton />
             <button type="button" className={ui.iconBtn} onClick={() => void logout()} aria-label={t("header.logout")} title={t("header.logout")} data-testid="logout-button">
               <IconLogout size={18} />
             </button>
@@ -250,6 +253,8 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange, onMove, movedTic
   useSeekFromAddress(taskId, task !== null, controller.seek);
   const rename = useSpeakerRename(task, onTaskChange);
   const redetect = useSpeakerRedetect(task, onTaskChange);
+  const tcoedit = useTranslations("coedit.editor");
+  const [coediting, setCoediting] = useState(false);
 
   if (!view) {
     return (
@@ -334,6 +339,11 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange, onMove, movedTic
           isInProgress(view.status) ? <p className={styles.empty}>{t("detail.transcriptPending")}</p> : null
         ) : tab === "text" ? (
           <>
+            {task.timeline.length > 0 ? (
+              <button type="button" className={`${ui.btn} ${ui.small} ${styles.coeditEnter}`} onClick={() => setCoediting(true)} data-testid="coedit-enter">
+                {tcoedit("enter")}
+              </button>
+            ) : null}
             <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} />
             <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={shared ? undefined : rename.open} editable={!shared} />
           </>
@@ -345,6 +355,16 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange, onMove, movedTic
       </div>
       {rename.dialog}
       {redetect.dialog}
+      {coediting && task ? (
+        <CollaborativeEditor
+          task={task}
+          onExit={() => {
+            setCoediting(false);
+            toast.success(tcoedit("exited"));
+            void reload();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
