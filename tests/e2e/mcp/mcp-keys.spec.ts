@@ -91,3 +91,20 @@ test("a free user sees the upgrade prompt; a Pro user creates a key, sees it onc
   });
   expect(revoked.status()).toBe(401);
 });
+
+test("where the browser has no clipboard (a plain-http site), copying says it failed and selects the key for copying by hand", async ({ page }) => {
+  const email = "e2e-mcp-nocopy@example.com";
+  await signIn(page, email);
+  await setPlan(email, "pro");
+  // Browsers give plain-http pages no navigator.clipboard at all.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }));
+  await page.reload();
+  const dialog = await openDialog(page);
+  await dialog.getByTestId("mcp-key-name").fill("No clipboard");
+  await dialog.getByTestId("mcp-key-create").click();
+  const shown = dialog.getByTestId("mcp-new-key-value");
+  await expect(shown).toHaveValue(/^tj_mcp_/);
+  await dialog.getByTestId("mcp-new-key-value-copy").click();
+  await expect(page.getByText("Copy failed, please select the text and copy it by hand")).toBeVisible();
+  expect(await shown.evaluate((el: HTMLInputElement) => el.selectionEnd! - el.selectionStart!)).toBe((await shown.inputValue()).length);
+});
