@@ -40,6 +40,8 @@ const limiterSpecs = {
   aiPerDayPro: { points: () => env().AI_REQUESTS_PER_DAY_PRO, durationSec: DAY, refusal: "daily" },
   // Adding collaborators answers "user not found": per owner, so it cannot enumerate accounts quickly.
   collabAddsPerUser: { points: () => env().COLLAB_ADDS_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
+  // Promo code validate and use: per user, so codes cannot be guessed quickly.
+  promoTriesPerUser: { points: () => env().PROMO_TRIES_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
 } satisfies Record<string, LimiterSpec>;
 
 export type LimiterName = keyof typeof limiterSpecs;

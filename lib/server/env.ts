@@ -100,6 +100,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().optional(),
   COLLAB_ADDS_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
+  // Promo code checks and uses per user per 10 minutes: operator-named codes can be guessed (docs/billing.md).
+  PROMO_TRIES_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
 });
 
 export type Env = z.infer<typeof schema>;

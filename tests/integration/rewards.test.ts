@@ -145,6 +145,16 @@ describe("promo codes", () => {
   });
 });
 
+test("guessing is slowed: at most PROMO_TRIES_PER_10_MINUTES checks and uses per user", async () => {
+  const u = await signIn("guess");
+  for (let i = 0; i < 30; i++) {
+    const res = await call<{ error: string }>(i % 2 ? promoUse : promoValidate, { token: u.token, params: { code: `GUESS-${i}` }, json: i % 2 ? { code: `GUESS-${i}` } : undefined, method: i % 2 ? "POST" : "GET" });
+    expect(res.data.error).toBe("promo.notFound");
+  }
+  const limited = await call<{ error: string }>(promoUse, { token: u.token, json: { code: "GUESS-31" } });
+  expect([limited.status, limited.data.error]).toEqual([429, "common.rateLimited"]);
+});
+
 describe("community reward", () => {
   test("a paying member gets 1,000 minutes once; a free user and an unknown address get nothing", async () => {
     const u = await signIn("community");

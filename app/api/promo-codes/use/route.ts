@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { consumeLimit } from "@/lib/api/rate-limit";
 import { redeemPromoCode } from "@/lib/rewards/promo";
 import { promoUseBody } from "@/lib/rewards/rewards.schema";
 
@@ -7,5 +8,8 @@ export const POST = apiRoute({
   auth: "user",
   body: promoUseBody,
   bodyLimitBytes: 4 * 1024,
-  handler: async ({ caller, body }) => redeemPromoCode(caller.user.id, body.code),
+  handler: async ({ caller, body }) => {
+    await consumeLimit("promoTriesPerUser", caller.user.id);
+    return redeemPromoCode(caller.user.id, body.code);
+  },
 });

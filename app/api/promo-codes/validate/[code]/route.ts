@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { consumeLimit } from "@/lib/api/rate-limit";
 import { validatePromoCode } from "@/lib/rewards/promo";
 import { promoCodeParams } from "@/lib/rewards/rewards.schema";
 
@@ -6,5 +7,8 @@ import { promoCodeParams } from "@/lib/rewards/rewards.schema";
 export const GET = apiRoute({
   auth: "user",
   params: promoCodeParams,
-  handler: async ({ caller, params }) => validatePromoCode(caller.user.id, params.code),
+  handler: async ({ caller, params }) => {
+    await consumeLimit("promoTriesPerUser", caller.user.id);
+    return validatePromoCode(caller.user.id, params.code);
+  },
 });
