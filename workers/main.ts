@@ -3,6 +3,7 @@ import os from "node:os";
 import { DelayedError, QueueEvents, UnrecoverableError, Worker, type Job } from "bullmq";
 import { abortReasons, cancelledAmong, isCancelRequested, JobCancelled, onCancelRequest, WorkerShutdown } from "@/lib/jobs/cancel";
 import { bullPrefix, heartbeatKey, queue, queues, type JobName } from "@/lib/jobs/contract";
+import { sendRenewalReminders } from "@/lib/billing/reminders";
 import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "./recovery";
 import { keepSweepScheduled, scheduleSweep } from "./sweep-schedule";
 import { env } from "@/lib/server/env";
@@ -30,7 +31,11 @@ const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) 
   "translation.run": runTranslationJob,
   "document.import": runDocumentImportJob,
   "meeting.watch": runMeetingWatchJob,
-  "tasks.sweep": () => sweepTasks(),
+  // The sweep also mails renewal reminders (lib/billing/reminders.ts: once per period).
+  "tasks.sweep": async () => {
+    await sendRenewalReminders().catch((e) => logger.warn("renewal reminders failed; the next sweep retries", { error: String(e) }));
+    return sweepTasks();
+  },
 };
 
 /** Set by SIGTERM/SIGINT: start-up steps still in flight may fail as connections close, which is not a crash. */

@@ -182,6 +182,13 @@ export const errorCatalogue = {
   "payment.cannotDowngrade": 400,
   "payment.orderNotFound": 404,
   "payment.cannotVerify": 400,
+  // subscription management (spec §4, §8; docs/billing.md "Subscription management")
+  "payment.alreadySubscribed": 409,
+  "payment.noneCancelable": 400,
+  "payment.noneToReactivate": 400,
+  "payment.alreadyCanceled": 400,
+  "payment.cancelFailed": 502,
+  "payment.continueFailed": 502,
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -6,6 +6,7 @@ import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { currencyOf, isPurchasable, planPrices, type BillingPeriodCode } from "./plans";
 import { stripeClient } from "./stripe";
+import { liveSubscription } from "./subscriptions";
 
 // Card checkout (docs/billing.md "Card subscriptions"): a Stripe Checkout Session
 // in subscription mode, priced inline from the plan table. The session's
@@ -15,6 +16,8 @@ import { stripeClient } from "./stripe";
 export async function createCardCheckout(userId: string, input: { plan: string; period: BillingPeriodCode }, edition: Edition): Promise<{ url: string; sessionId: string }> {
   if (input.plan === "free") throw new AppError("payment.cannotDowngrade");
   if (!isPurchasable(input.plan)) throw new AppError("payment.planNotForSale");
+  // One subscription at a time: a change of plan waits for the live one to end (spec §4).
+  if (await liveSubscription(userId)) throw new AppError("payment.alreadySubscribed");
   const stripe = stripeClient();
   if (!stripe) throw new AppError("payment.cardNotConfigured");
   const currency = currencyOf(edition);

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { Prisma } from "@/lib/server/prisma";
-import { periodOf, usageSeconds } from "./usage";
+import { usagePeriodOf, usageSeconds } from "./usage";
 
 // The charge ledger: one UsageCharge row per task. Every function runs inside
 // the caller's transaction, next to the task's own status change, so a charge
@@ -15,7 +15,7 @@ type Db = Prisma.TransactionClient;
 
 /** Locks the user's current period row (creating it first): every charge of one user waits here for the one before. */
 async function lockCurrentPeriod(db: Db, userId: string): Promise<Date> {
-  const { start, next } = periodOf(new Date());
+  const { start, next } = await usagePeriodOf(userId, db);
   await db.usagePeriod.upsert({ where: { userId_periodStart: { userId, periodStart: start } }, create: { userId, periodStart: start, nextResetAt: next }, update: {} });
   await db.$queryRaw`SELECT id FROM "UsagePeriod" WHERE "userId" = ${userId} AND "periodStart" = ${start} FOR UPDATE`;
   return start;

@@ -21,6 +21,16 @@ export function hasProFeatures(planCode: string): boolean {
   return (proPlans as readonly string[]).includes(planCode);
 }
 
+/**
+ * BullMQ priority of a user's jobs (lower runs first; 0, "no priority", would run before
+ * every prioritised job, so every job gets one): Pro plans get priority processing (spec §6).
+ */
+export const JOB_PRIORITY = { pro: 1, free: 10 } as const;
+
+export function jobPriorityFor(planCode: string): number {
+  return hasProFeatures(planCode) ? JOB_PRIORITY.pro : JOB_PRIORITY.free;
+}
+
 // Prices (docs/billing.md "Plans and prices"), in cents (USD) and fen (CNY).
 // null: not sold online (free is the default, trial is granted, enterprise is by contract).
 export type Currency = "USD" | "CNY";

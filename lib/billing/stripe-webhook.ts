@@ -3,8 +3,8 @@ import type Stripe from "stripe";
 import { AppError } from "@/lib/api/errors";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { env } from "@/lib/server/env";
-import { monthlyMinutesFor, planPrices } from "./plans";
 import { stripeClient } from "./stripe";
+import { storeSubscription } from "./subscriptions";
 
 // POST /api/payments/stripe/webhook (docs/billing.md "Card subscriptions").
 // Each event is applied once: its id goes into StripeEvent in the same
@@ -67,72 +67,4 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 async function markOrderPaid(db: Db, session: Stripe.Checkout.Session) {
   if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") return;
   await db.paymentOrder.updateMany({ where: { cardOrderId: session.id, status: "pending" }, data: { status: "paid", paidAt: new Date(), tradeNo: idOf(session.subscription) } });
-}
-
-type LocalStatus = "active" | "canceling" | "canceled" | "expired";
-
-function localStatus(sub: Stripe.Subscription): LocalStatus | null {
-  switch (sub.status) {
-    case "active":
-    case "trialing":
-    case "past_due": // Stripe is still retrying the card: benefits stay until the period ends.
-      return sub.cancel_at_period_end ? "canceling" : "active";
-    case "canceled":
-      return "canceled";
-    case "unpaid":
-    case "incomplete_expired":
-      return "expired";
-    default:
-      return null; // incomplete or paused: nothing paid for yet
-  }
-}
-
-/** Stores the subscription's current state and sets the user's plan from it. */
-async function storeSubscription(db: Db, sub: Stripe.Subscription) {
-  const userId = sub.metadata?.userId;
-  const planCode = sub.metadata?.plan;
-  const status = localStatus(sub);
-  const item = sub.items.data[0];
-  if (!userId || !planCode || !planPrices[planCode] || !status || !item) return;
-  if (!(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) return;
-  await ensurePlanRow(db, planCode);
-  const data = {
-    planCode,
-    status,
-    expiresAt: new Date(item.current_period_end * 1000),
-    priceCents: item.price.unit_amount ?? 0,
-    currency: item.price.currency.toUpperCase(),
-    period: sub.metadata?.period === "year" ? ("year" as const) : ("month" as const),
-    cancelAtPeriodEnd: sub.cancel_at_period_end,
-  };
-  await db.subscription.upsert({
-    where: { providerSubscriptionId: sub.id },
-    create: { ...data, userId, paymentMethod: "card", providerSubscriptionId: sub.id },
-    update: data,
-  });
-  await db.user.update({ where: { id: userId }, data: { planCode: await planOfUser(db, userId) } });
-}
-
-/** The plan of the user's live subscription with the latest expiry, or free. */
-async function planOfUser(db: Db, userId: string): Promise<string> {
-  const live = await db.subscription.findFirst({
-    where: { userId, status: { in: ["active", "canceling"] }, expiresAt: { gt: new Date() } },
-    orderBy: { expiresAt: "desc" },
-    select: { planCode: true },
-  });
-  return live?.planCode ?? "free";
-}
-
-/** Subscription rows point at Plan rows; lib/billing/plans.ts is the source they are written from. */
-async function ensurePlanRow(db: Db, code: string) {
-  const prices = planPrices[code];
-  const row = {
-    name: code,
-    monthlyMinutes: monthlyMinutesFor(code),
-    priceUsdCents: prices?.USD.month ?? 0,
-    priceCnyFen: prices?.CNY.month ?? 0,
-    yearlyUsdCents: prices?.USD.year ?? 0,
-    yearlyCnyFen: prices?.CNY.year ?? 0,
-  };
-  await db.plan.upsert({ where: { code }, create: { code, ...row }, update: row });
 }

@@ -1,14 +1,41 @@
 import "server-only";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { monthlyMinutesFor } from "./plans";
+import { liveSubscription } from "./subscriptions";
 
 // Usage is counted in whole seconds (UsagePeriod.usedSeconds); answers show minutes.
 // Every change to usedSeconds goes through the charge ledger (./ledger.ts).
 
+/** The calendar month of `now` (UTC): the usage period of users without a live subscription. */
 export function periodOf(now: Date): { start: Date; next: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return { start, next };
+}
+
+/** `date` moved by whole months, the day clamped to the target month's last day (Jan 31 + 1 month = Feb 28/29). */
+function addMonths(date: Date, months: number): Date {
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  target.setUTCHours(date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds());
+  return target;
+}
+
+/**
+ * THE usage period of a user (docs/billing.md "Usage period"): a subscriber's resets on the
+ * subscription's anniversary (a monthly one: its paid period; a yearly one: each month from
+ * the period's start), everyone else's on the 1st of the calendar month.
+ */
+export async function usagePeriodOf(userId: string, db: Prisma.TransactionClient = prisma, now = new Date()): Promise<{ start: Date; next: Date }> {
+  const sub = await liveSubscription(userId, db);
+  if (!sub?.periodStart || sub.periodStart > now) return periodOf(now);
+  if (sub.period === "month") return { start: sub.periodStart, next: sub.expiresAt };
+  for (let k = 0; k < 12; k++) {
+    const next = addMonths(sub.periodStart, k + 1);
+    if (next > now) return { start: addMonths(sub.periodStart, k), next };
+  }
+  return periodOf(now);
 }
 
 export interface Usage {
@@ -21,14 +48,14 @@ export interface Usage {
 
 /** Seconds used in the current period and the plan's total, in seconds. */
 export async function usageSeconds(userId: string, db: Prisma.TransactionClient = prisma): Promise<{ used: number; total: number; planCode: string }> {
-  const { start } = periodOf(new Date());
+  const { start } = await usagePeriodOf(userId, db);
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { planCode: true, bonusMinutes: true } });
   const period = await db.usagePeriod.findUnique({ where: { userId_periodStart: { userId, periodStart: start } }, select: { usedSeconds: true } });
   return { used: period?.usedSeconds ?? 0, total: (monthlyMinutesFor(user.planCode) + user.bonusMinutes) * 60, planCode: user.planCode };
 }
 
 export async function getUsage(userId: string, db: Prisma.TransactionClient = prisma): Promise<Usage> {
-  const { next } = periodOf(new Date());
+  const { next } = await usagePeriodOf(userId, db);
   const { used, total, planCode } = await usageSeconds(userId, db);
   const usedMinutes = secondsToMinutes(used);
   const totalMinutes = total / 60;

@@ -27,3 +27,50 @@ export const paymentsApi = {
 export function formatPrice(amount: number, currency: "USD" | "CNY", locale: string): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: amount % 100 === 0 ? 0 : 2 }).format(amount / 100);
 }
+
+export interface SubscriptionView {
+  plan: string;
+  status: "active" | "canceling" | "canceled" | "expired";
+  period: "month" | "year";
+  priceCents: number;
+  currency: string;
+  paymentMethod: string;
+  provider: "stripe" | null;
+  periodStart: string | null;
+  expiresAt: string;
+  cancelAtPeriodEnd: boolean;
+}
+
+type SubscriptionAnswer = { subscription: SubscriptionView | null };
+
+export const subscriptionApi = {
+  get: () => api.get<SubscriptionAnswer>("/api/payments/subscription"),
+  cancel: () => api.post<SubscriptionAnswer>("/api/payments/subscription/cancel", {}),
+  continue: () => api.post<SubscriptionAnswer>("/api/payments/subscription/continue", {}),
+};
+
+const DAY_MS = 86_400_000;
+/** How long an expired subscription is still mentioned, and how early a manual renewal is announced. */
+const EXPIRED_NOTICE_DAYS = 30;
+const EXPIRY_NOTICE_DAYS = 7;
+
+export type Reminder = { kind: "expired" } | { kind: "tomorrow" } | { kind: "inDays"; days: number } | { kind: "canceling"; date: string };
+
+/**
+ * The renewal reminder a subscription calls for (spec §4): expired, expires tomorrow,
+ * expires in N days (a plan that does not renew itself), or cancel at period end.
+ * A card subscription that renews itself needs none (it gets a reminder mail instead).
+ */
+export function reminderFor(sub: SubscriptionView | null, now = Date.now()): Reminder | null {
+  if (!sub) return null;
+  const left = new Date(sub.expiresAt).getTime() - now;
+  if (sub.status === "expired" || sub.status === "canceled" || left <= 0) return left > -EXPIRED_NOTICE_DAYS * DAY_MS ? { kind: "expired" } : null;
+  if (sub.status === "canceling") return { kind: "canceling", date: sub.expiresAt };
+  if (sub.paymentMethod === "card") return null;
+  const days = Math.ceil(left / DAY_MS);
+  if (days <= 1) return { kind: "tomorrow" };
+  return days <= EXPIRY_NOTICE_DAYS ? { kind: "inDays", days } : null;
+}
+
+/** The dismissal lasts 24 hours (spec §9). */
+export const REMINDER_DISMISS_MS = DAY_MS;

@@ -1,4 +1,5 @@
 import "server-only";
+import { jobPriorityFor } from "@/lib/billing/plans";
 import { enqueue } from "@/lib/jobs/contract";
 import { setProgress } from "@/lib/jobs/progress";
 import { prisma } from "@/lib/server/prisma";
@@ -41,7 +42,9 @@ export async function queueTranscription(taskId: string, locale: string, opts: {
   }
   await setProgress(taskId, { stage: "queued", percent: 0 });
   try {
-    await enqueue("transcription.run", { taskId, locale }, { jobKey: taskId });
+    // Paying users' transcriptions go ahead of free users' (priority processing, spec §6).
+    const owner = await prisma.task.findUnique({ where: { id: taskId }, select: { user: { select: { planCode: true } } } });
+    await enqueue("transcription.run", { taskId, locale }, { jobKey: taskId, priority: jobPriorityFor(owner?.user.planCode ?? "free") });
   } catch (e) {
     await prisma.task.update({ where: { id: taskId }, data: { status: "not_started" } });
     throw e;

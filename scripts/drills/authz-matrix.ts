@@ -47,6 +47,10 @@ export const CALLERS_OWN = new Set([
   // Plans and card checkout act on the caller alone (docs/billing.md).
   "GET /api/payments/plans",
   "POST /api/payments/stripe/checkout",
+  // Subscription card: the caller's own subscription only; B cancels or continues nothing of A's.
+  "GET /api/payments/subscription",
+  "POST /api/payments/subscription/cancel",
+  "POST /api/payments/subscription/continue",
   "GET /api/analysis/style",
   "PUT /api/analysis/style",
   "GET /api/hotwords",

@@ -17,6 +17,8 @@ export interface LoopbackStripe {
   subscriptions: Map<string, Obj>;
   /** Form bodies of every POST /v1/checkout/sessions. */
   created: Record<string, string>[];
+  /** Form bodies of every POST /v1/subscriptions/:id, with the id. */
+  updates: Record<string, string>[];
   /** Pays the session: creates its subscription (one period from now). */
   complete(sessionId: string): { session: Obj; subscription: Obj };
   /** Moves a subscription on: a renewal (next period), cancel at period end, or deletion. */
@@ -42,6 +44,7 @@ export async function startLoopbackStripe(port = 0): Promise<LoopbackStripe> {
   const sessions = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const created: Record<string, string>[] = [];
+  const updates: Record<string, string>[] = [];
   let base = "";
 
   const item = (sub: Obj) => ((sub.items as Obj).data as Obj[])[0]!;
@@ -84,6 +87,15 @@ export async function startLoopbackStripe(port = 0): Promise<LoopbackStripe> {
         const sub = subscriptions.get(subMatch[1]!);
         return sub ? json(200, sub) : json(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } });
       }
+      // subscriptions.update: only cancel_at_period_end, the one field the app changes.
+      if (req.method === "POST" && subMatch) {
+        const sub = subscriptions.get(subMatch[1]!);
+        if (!sub || sub.status === "canceled") return json(sub ? 400 : 404, { error: { type: "invalid_request_error", message: "No such live subscription" } });
+        const form = Object.fromEntries(new URLSearchParams(body));
+        updates.push({ id: subMatch[1]!, ...form });
+        if ("cancel_at_period_end" in form) sub.cancel_at_period_end = form.cancel_at_period_end === "true";
+        return json(200, sub);
+      }
       const payMatch = /^\/pay\/([\w-]+)$/.exec(url.pathname);
       if (req.method === "GET" && payMatch && sessions.has(payMatch[1]!)) {
         const { session } = api.complete(payMatch[1]!);
@@ -107,6 +119,7 @@ export async function startLoopbackStripe(port = 0): Promise<LoopbackStripe> {
     sessions,
     subscriptions,
     created,
+    updates,
     complete(sessionId) {
       const session = sessions.get(sessionId)!;
       if (session.subscription) return { session, subscription: subscriptions.get(String(session.subscription))! };

@@ -1,0 +1,8 @@
+// Imported first by subscriptions.test.ts: the Stripe settings must be in place before lib/server/env.ts reads them.
+// The loopback Stripe server listens on this port (tests/helpers/loopback-stripe.ts).
+export const STRIPE_LOOPBACK_PORT = 41000 + Math.floor(Math.random() * 9000);
+export const WEBHOOK_SECRET = "whsec_test_subscriptions";
+process.env.STRIPE_SECRET_KEY = "sk_test_subscriptions";
+process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+process.env.STRIPE_API_URL = `http://127.0.0.1:${STRIPE_LOOPBACK_PORT}`;
+process.env.APP_URL = "http://127.0.0.1:3000";
