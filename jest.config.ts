@@ -12,6 +12,13 @@ const esmPackages = [
   "icu-minify",
   "@formatjs",
   "@schummar/icu-type-parser",
+  // file-type (avatar probe) and its dependencies
+  "file-type",
+  "strtok3",
+  "token-types",
+  "@tokenizer",
+  "uint8array-extras",
+  "@borewit",
 ];
 const esmPattern = esmPackages.map((name) => name.replace(/[/.]/g, "\\$&")).join("|");
 

@@ -76,6 +76,10 @@ export const errorCatalogue = {
   "mcp.nameRequired": 400,
   "mcp.limitReached": 400,
   "mcp.keyNotFound": 404,
+  // account: avatar upload (docs/account.md)
+  "account.avatarNotImage": 415,
+  "account.avatarTooLarge": 413,
+  "account.avatarNotFound": 404,
   // promo codes (spec §8 Promo; docs/billing.md)
   "promo.codeRequired": 400,
   "promo.notFound": 404,
@@ -182,6 +186,9 @@ export const errorCatalogue = {
   "payment.cannotDowngrade": 400,
   "payment.orderNotFound": 404,
   "payment.cannotVerify": 400,
+  // Alipay (docs/billing.md "Alipay")
+  "payment.alipayNotConfigured": 503,
+  "payment.alipaySessionFailed": 502,
   // subscription management (spec §4, §8; docs/billing.md "Subscription management")
   "payment.alreadySubscribed": 409,
   "payment.noneCancelable": 400,

@@ -28,6 +28,8 @@ const schema = z.object({
   ALLOW_DEV_LOGIN_IN_PRODUCTION: bool,
   EDITION: z.enum(["international", "china"]).default("international"),
   CHINA_HOSTS: z.string().default(""),
+  // The community the out-of-credits dialog offers (http(s) only; the button is hidden when unset).
+  COMMUNITY_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(process.cwd(), "var")),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_ENDPOINT: z.string().optional(),
@@ -99,6 +101,12 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().optional(),
+  // Alipay page pay (China edition; docs/billing.md "Alipay"). The private key is the app's (PKCS#8, PEM or its
+  // base64 body), the public key is Alipay's. ALIPAY_GATEWAY points elsewhere in tests (a loopback gateway).
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().default("https://openapi.alipay.com/gateway.do"),
   COLLAB_ADDS_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
   // Promo code checks and uses per user per 10 minutes: operator-named codes can be guessed (docs/billing.md).
   PROMO_TRIES_PER_10_MINUTES: z.coerce.number().int().positive().default(30),

@@ -30,7 +30,7 @@ import { discoverRoutes, idLikeFieldNames, loadHandler, type HttpMethod, type Ro
 const SHARE_VIEWS = ["GET /api/transcription/share/[a]/[b]", "GET /api/transcription/tasks/title/[title]/[date]"];
 
 /** Reachable without a token; everything else must answer 401 to nobody. */
-export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/media/[taskId]", "GET /api/referral/validate", "POST /api/payments/stripe/webhook", ...SHARE_VIEWS]);
+export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/media/[taskId]", "GET /api/referral/validate", "POST /api/payments/stripe/webhook", "POST /api/payments/alipay/notify", "GET /api/avatars/[userId]/[token]", ...SHARE_VIEWS]);
 
 /**
  * Routes that act only on the caller's own account, so a 200 to B is fine as
@@ -42,11 +42,15 @@ export const CALLERS_OWN = new Set([
   "GET /api/auth/user",
   "PUT /api/auth/user/language",
   "PUT /api/auth/user/preferences",
+  // Avatar upload changes the caller's own picture; the community link is the same for everyone.
+  "POST /api/auth/user/avatar",
+  "GET /api/account/links",
   "POST /api/auth/logout",
   "GET /api/usage",
   // Plans and card checkout act on the caller alone (docs/billing.md).
   "GET /api/payments/plans",
   "POST /api/payments/stripe/checkout",
+  "POST /api/payments/alipay/checkout",
   // Subscription card: the caller's own subscription only; B cancels or continues nothing of A's.
   "GET /api/payments/subscription",
   "POST /api/payments/subscription/cancel",
