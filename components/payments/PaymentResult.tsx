@@ -19,7 +19,9 @@ export function PaymentSuccess() {
   const [view, setView] = useState<View>("processing");
 
   useEffect(() => {
-    const sessionId = new URLSearchParams(window.location.search).get("session_id");
+    // Stripe returns with session_id; Alipay returns with its own parameters, among them our out_trade_no.
+    const search = new URLSearchParams(window.location.search);
+    const sessionId = search.get("session_id") ?? search.get("out_trade_no");
     if (!sessionId) {
       setView("failed");
       return;

@@ -1,7 +1,7 @@
 "use client";
 // /transcribe/payment/plans (spec §2, issue 11): the plan table with a monthly/yearly
 // switch, prices in the edition's currency (the server decides), the current plan
-// marked, and card checkout through Stripe; without a key it says card payment is not set up.
+// marked, and card checkout through Stripe (Alipay on the China edition); without keys it says payment is not set up.
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
@@ -14,6 +14,11 @@ import theme from "@/components/tasks/theme.module.css";
 import styles from "./payments.module.css";
 
 type Period = "month" | "year";
+
+/** The China edition pays with Alipay (one period, no automatic renewal), the others by card. */
+function payable(answer: PlansAnswer): boolean {
+  return answer.payWith === "alipay" ? answer.alipayPayment : answer.cardPayment;
+}
 
 export function PlansPage() {
   const t = useTranslations("payments.plans");
@@ -28,7 +33,7 @@ export function PlansPage() {
   const buy = async (plan: string) => {
     setBusy(plan);
     try {
-      const { url } = await paymentsApi.cardCheckout(plan, period);
+      const { url } = answer?.payWith === "alipay" ? await paymentsApi.alipayCheckout(plan, period) : await paymentsApi.cardCheckout(plan, period);
       window.location.assign(url);
     } catch (e) {
       toast.error(errorMessage(e, t("checkoutFailed")));
@@ -51,9 +56,9 @@ export function PlansPage() {
             </button>
           ))}
         </div>
-        {!answer.cardPayment && (
-          <p className={styles.notice} role="status" data-testid="card-not-configured">
-            {t("cardNotConfigured")}
+        {!payable(answer) && (
+          <p className={styles.notice} role="status" data-testid={answer.payWith === "alipay" ? "alipay-not-configured" : "card-not-configured"}>
+            {t(answer.payWith === "alipay" ? "alipayNotConfigured" : "cardNotConfigured")}
           </p>
         )}
       </header>
@@ -81,8 +86,8 @@ function PlanCard({ plan, period, answer, busy, onBuy }: { plan: PlanOffer; peri
       <p className={styles.minutes}>{t("minutes", { minutes: plan.monthlyMinutes })}</p>
       <p className={styles.blurb}>{t(`blurbs.${plan.code}`)}</p>
       {plan.purchasable && !current && (
-        <button type="button" className={`${ui.btn} ${ui.primary}`} disabled={!answer.cardPayment || busy} onClick={onBuy} data-testid={`buy-${plan.code}`}>
-          {busy ? t("redirecting") : t("subscribe")}
+        <button type="button" className={`${ui.btn} ${ui.primary}`} disabled={!payable(answer) || busy} onClick={onBuy} data-testid={`buy-${plan.code}`}>
+          {busy ? t("redirecting") : t(answer.payWith === "alipay" ? "payWithAlipay" : "subscribe")}
         </button>
       )}
     </li>

@@ -51,9 +51,9 @@ export async function createCardCheckout(userId: string, input: { plan: string; 
   return { url: session.url, sessionId: session.id };
 }
 
-/** The caller's own order, for the success page: pending until the webhook marks it paid. */
+/** The caller's own order, for the success page: pending until the webhook (or Alipay's notify) marks it paid. The id is a Stripe session id or an Alipay order number. */
 export async function cardOrderStatus(userId: string, sessionId: string): Promise<{ status: "pending" | "paid" | "failed"; plan: string; period: string }> {
-  const order = await prisma.paymentOrder.findFirst({ where: { cardOrderId: sessionId, userId }, select: { status: true, planCode: true, period: true } });
+  const order = await prisma.paymentOrder.findFirst({ where: { userId, OR: [{ cardOrderId: sessionId }, { mobileOrderNo: sessionId }] }, select: { status: true, planCode: true, period: true } });
   if (!order) throw new AppError("payment.orderNotFound");
   const status = order.status === "paid" ? "paid" : order.status === "pending" ? "pending" : "failed";
   return { status, plan: order.planCode, period: order.period };

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Edition } from "@/lib/edition/edition";
 import { currencyOf, isPurchasable, monthlyMinutesFor, planPrices, shownPlans, type Currency, type PlanPrice } from "./plans";
+import { alipayConfigured } from "./alipay";
 import { cardPaymentConfigured } from "./stripe";
 
 export interface PlanOffer {
@@ -15,6 +16,9 @@ export interface PlansAnswer {
   currency: Currency;
   currentPlan: string;
   cardPayment: boolean;
+  /** How this edition pays: Alipay on the China edition, card elsewhere. */
+  payWith: "card" | "alipay";
+  alipayPayment: boolean;
   plans: PlanOffer[];
 }
 
@@ -25,6 +29,8 @@ export function listPlans(edition: Edition, currentPlan: string): PlansAnswer {
     currency,
     currentPlan,
     cardPayment: cardPaymentConfigured(),
+    payWith: edition === "china" ? "alipay" : "card",
+    alipayPayment: alipayConfigured(),
     plans: shownPlans.map((code) => ({ code, monthlyMinutes: monthlyMinutesFor(code), price: planPrices[code]?.[currency] ?? null, purchasable: isPurchasable(code) })),
   };
 }

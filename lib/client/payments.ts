@@ -12,6 +12,8 @@ export interface PlansAnswer {
   currency: "USD" | "CNY";
   currentPlan: string;
   cardPayment: boolean;
+  payWith: "card" | "alipay";
+  alipayPayment: boolean;
   plans: PlanOffer[];
 }
 
@@ -20,6 +22,7 @@ export type PaymentState = "pending" | "paid" | "failed";
 export const paymentsApi = {
   plans: () => api.get<PlansAnswer>("/api/payments/plans"),
   cardCheckout: (plan: string, period: "month" | "year") => api.post<{ url: string; sessionId: string }>("/api/payments/stripe/checkout", { plan, period }),
+  alipayCheckout: (plan: string, period: "month" | "year") => api.post<{ url: string; orderNo: string }>("/api/payments/alipay/checkout", { plan, period }),
   status: (sessionId: string) => api.get<{ status: PaymentState; plan: string; period: string }>("/api/payments/status", { session_id: sessionId }, { updateOverlay: false }),
 };
 

@@ -37,6 +37,11 @@ export const E2E_VIDEO_SITE_PORT = 3314;
 /** The loopback Stripe server of the "local" server (tests/helpers/loopback-stripe.ts); the "ai" server has no card payment. */
 export const E2E_STRIPE_PORT = 3315;
 export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e_payments";
+/** The loopback Alipay gateway of the "local" server (tests/helpers/loopback-alipay.ts); the "ai" server has no Alipay. */
+export const E2E_ALIPAY_PORT = 3316;
+export const E2E_ALIPAY_APP_ID = "2021000000000e2e";
+/** The key pairs the "local" server was started with; the specs sign notifies with "Alipay's" private key from it. */
+export const E2E_ALIPAY_KEYS_FILE = path.resolve("var/e2e-alipay-keys.json");
 
 export const E2E_PORT = E2E_SERVERS.local.port;
 export const E2E_BASE_URL = E2E_SERVERS.local.baseUrl;

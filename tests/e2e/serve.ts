@@ -14,7 +14,8 @@ import { startFakeMeetingBot } from "../helpers/fake-meeting-bot";
 import { startFakeOpenAi } from "../helpers/fake-openai";
 import { startLoopbackSite } from "../helpers/loopback-video-site";
 import { startLoopbackStripe } from "../helpers/loopback-stripe";
-import { CORPUS, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
+import { rsaKeyPair, startLoopbackAlipay } from "../helpers/loopback-alipay";
+import { CORPUS, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
 
 async function recreateDatabase(url: string) {
   const u = new URL(url);
@@ -46,6 +47,11 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
     const site = await startLoopbackSite(media.m4a, E2E_VIDEO_SITE_PORT);
     const bot = await startFakeMeetingBot({ mediaFile: media.mp4, key: "e2e-bot-key", port: E2E_FAKE_MEETING_BOT_PORT, joinMs: 1500, meetingMs: 4000 });
     const stripe = await startLoopbackStripe(E2E_STRIPE_PORT);
+    // Alipay: fresh key pairs each run, written where the specs read them to sign notifies.
+    const alipayKeys = { app: rsaKeyPair(), alipay: rsaKeyPair() };
+    fs.mkdirSync(path.dirname(E2E_ALIPAY_KEYS_FILE), { recursive: true });
+    fs.writeFileSync(E2E_ALIPAY_KEYS_FILE, JSON.stringify(alipayKeys), { mode: 0o600 });
+    const alipay = await startLoopbackAlipay(E2E_ALIPAY_PORT, alipayKeys.app.publicKey);
     return {
       // The local analyzer finishes in milliseconds; each step lingers so a browser can watch them advance.
       ANALYSIS_MIN_STEP_MS: "700",
@@ -58,6 +64,10 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
       STRIPE_SECRET_KEY: "sk_test_e2e",
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
+      ALIPAY_APP_ID: E2E_ALIPAY_APP_ID,
+      ALIPAY_PRIVATE_KEY: alipayKeys.app.privateKey,
+      ALIPAY_PUBLIC_KEY: alipayKeys.alipay.publicKey,
+      ALIPAY_GATEWAY: `${alipay.url}/gateway.do`,
     };
   }
   const ai = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT, delayMs: 40 });
