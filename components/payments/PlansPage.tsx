@@ -8,10 +8,12 @@ import { useLocale, useTranslations } from "next-intl";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";
-import { formatPrice, paymentsApi, type PlanOffer, type PlansAnswer } from "@/lib/client/payments";
+import { formatPrice, paymentsApi, subscriptionApi, type PlanOffer, type PlansAnswer, type SubscriptionView } from "@/lib/client/payments";
 import { toast } from "@/lib/client/toasts";
 import theme from "@/components/tasks/theme.module.css";
 import styles from "./payments.module.css";
+import { RenewalReminder } from "./RenewalReminder";
+import { SubscriptionCard } from "./SubscriptionCard";
 
 type Period = "month" | "year";
 
@@ -25,10 +27,18 @@ export function PlansPage() {
   const [answer, setAnswer] = useState<PlansAnswer | null>(null);
   const [period, setPeriod] = useState<Period>("month");
   const [busy, setBusy] = useState<string | null>(null);
+  // undefined while loading; null when the caller never subscribed.
+  const [subscription, setSubscription] = useState<SubscriptionView | null | undefined>(undefined);
 
   useEffect(() => {
     paymentsApi.plans().then(setAnswer, (e: unknown) => toast.error(errorMessage(e, t("loadFailed"))));
+    subscriptionApi.get().then((a) => setSubscription(a.subscription), () => setSubscription(null));
   }, [t]);
+
+  const onSubscriptionChange = (next: SubscriptionView | null) => {
+    setSubscription(next);
+    paymentsApi.plans().then(setAnswer, () => undefined);
+  };
 
   const buy = async (plan: string) => {
     setBusy(plan);
@@ -62,6 +72,8 @@ export function PlansPage() {
           </p>
         )}
       </header>
+      {subscription !== undefined && <RenewalReminder subscription={subscription} />}
+      {subscription !== undefined && <SubscriptionCard subscription={subscription} onChange={onSubscriptionChange} />}
       <ul className={styles.grid}>
         {answer.plans.map((plan) => (
           <PlanCard key={plan.code} plan={plan} period={period} answer={answer} busy={busy === plan.code} onBuy={() => void buy(plan.code)} />
