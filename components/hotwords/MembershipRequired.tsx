@@ -1,23 +1,19 @@
 "use client";
 // Shown instead of the manager when the server says hotwords need Pro (403
-// hotwords.membershipRequired): an explanation, never a raw error.
+// hotwords.membershipRequired): the one upgrade prompt, never a raw error.
 import { useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
+import { UpgradeProPanel } from "@/components/account/UpgradePro";
 import { MAX_HOTWORDS } from "@/lib/hotwords/hotword.schema";
-import styles from "./hotwords.module.css";
 
 export function MembershipRequired({ onClose }: { onClose: () => void }) {
   const t = useTranslations("hotwords.membership");
   return (
-    <div className={styles.membership} data-testid="hotword-membership-required">
-      <h3 className={styles.membershipTitle}>{t("title")}</h3>
-      <p>{t("body", { limit: MAX_HOTWORDS })}</p>
-      <p>{t("upgrade")}</p>
-      <div className={styles.membershipActions}>
-        <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={onClose} data-autofocus data-testid="hotword-membership-close">
-          {t("close")}
-        </button>
-      </div>
-    </div>
+    <UpgradeProPanel
+      reason={t("title")}
+      details={<p>{t("body", { limit: MAX_HOTWORDS })}</p>}
+      onClose={onClose}
+      testId="hotword-membership-required"
+      closeTestId="hotword-membership-close"
+    />
   );
 }

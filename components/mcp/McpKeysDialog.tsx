@@ -2,10 +2,11 @@
 // MCP keys (spec §2 account panel, §3 MCP key): create one with a name, see the
 // key once with the MCP URL (both copyable), list keys with "last used" or
 // "never", delete with confirmation. Free users see the upgrade prompt (the
-// server decides: 403 mcp.proRequired).
+// server decides: 403 mcp.proRequired). The panel is also a section of the account panel.
 import { useCallback, useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
+import { UpgradeProPanel } from "@/components/account/UpgradePro";
 import { Modal } from "@/components/tasks/Modal";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";
@@ -21,6 +22,17 @@ const isProRequired = (e: unknown) => isApiError(e) && e.key === "mcp.proRequire
 
 export function McpKeysDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("mcp");
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Modal title={t("title")} onClose={onClose} wide testId="mcp-keys-dialog" dismissable={!confirming}>
+      <McpKeysPanel onClose={onClose} onConfirmingChange={setConfirming} />
+    </Modal>
+  );
+}
+
+/** The keys themselves; onClose (if any) leaves the upgrade prompt, onConfirmingChange tells the frame a confirmation is open. */
+export function McpKeysPanel({ onClose, onConfirmingChange }: { onClose?: () => void; onConfirmingChange?: (open: boolean) => void }) {
+  const t = useTranslations("mcp");
   const format = useFormatter();
   const [state, setState] = useState<State>("loading");
   const [items, setItems] = useState<McpKey[]>([]);
@@ -30,6 +42,7 @@ export function McpKeysDialog({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<McpKeyCreated | null>(null);
   const [deleting, setDeleting] = useState<McpKey | null>(null);
+  useEffect(() => onConfirmingChange?.(deleting !== null), [deleting, onConfirmingChange]);
 
   const load = useCallback(async () => {
     setState("loading");
@@ -82,15 +95,7 @@ export function McpKeysDialog({ onClose }: { onClose: () => void }) {
 
   let body: React.ReactNode;
   if (state === "proRequired") {
-    body = (
-      <div className={styles.upgrade} data-testid="mcp-pro-required">
-        <h3 className={styles.heading}>{t("upgrade.title")}</h3>
-        <p>{t("upgrade.body")}</p>
-        <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={onClose} data-autofocus data-testid="mcp-upgrade-close">
-          {t("upgrade.close")}
-        </button>
-      </div>
-    );
+    body = <UpgradeProPanel reason={t("upgrade.title")} details={<p>{t("upgrade.body")}</p>} onClose={onClose} testId="mcp-pro-required" closeTestId="mcp-upgrade-close" />;
   } else if (state === "loading") {
     body = (
       <div className={styles.state} role="status">
@@ -158,9 +163,7 @@ export function McpKeysDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <Modal title={t("title")} onClose={onClose} wide testId="mcp-keys-dialog" dismissable={!deleting}>
-        {body}
-      </Modal>
+      {body}
       {deleting ? (
         <ConfirmDialog
           title={t("deleteTitle")}

@@ -12,19 +12,15 @@ import { isLocale, localeCookie, localeNames, locales } from "@/lib/i18n/locales
 import styles from "./shell.module.css";
 
 /**
- * Interface language picker: all nine languages. Sets the NEXT_LOCALE cookie,
- * saves the choice for a signed-in user, then re-renders with the server's messages.
- * Hidden on the China edition, where zh is forced by the server.
+ * The interface language and its change: sets the NEXT_LOCALE cookie, saves the choice for a
+ * signed-in user, then re-renders with the server's messages (also used by the account panel).
  */
-export function LanguageSwitcher({ className }: { className?: string }) {
+export function useInterfaceLanguage() {
   const locale = useLocale();
   const t = useTranslations("common");
   const router = useRouter();
-  const edition = useEdition();
   const { status } = useAuth();
   const [pending, startTransition] = useTransition();
-
-  if (edition === "china") return null;
 
   async function change(next: string) {
     if (!isLocale(next) || next === locale) return;
@@ -40,6 +36,16 @@ export function LanguageSwitcher({ className }: { className?: string }) {
     document.documentElement.lang = next;
     startTransition(() => router.refresh());
   }
+  return { locale, change, pending };
+}
+
+/** Interface language picker: all nine languages. Hidden on the China edition, where zh is forced by the server. */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const t = useTranslations("common");
+  const edition = useEdition();
+  const { locale, change, pending } = useInterfaceLanguage();
+
+  if (edition === "china") return null;
 
   return (
     <label className={`${styles.langSwitcher} ${className ?? ""}`}>

@@ -1,8 +1,10 @@
 "use client";
-// Top bar of the app: brand, add-options menu, usage, language and logout.
+// Top bar of the app: brand, add-options menu, usage, language, the account button and logout.
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
+import { AccountDialogs } from "@/components/account/AccountDialogs";
+import { UserButton } from "@/components/account/UserButton";
 import { Brand } from "@/components/shell/Brand";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { AddOptionsMenu, type ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
@@ -34,10 +36,9 @@ export function HomeHeader({
   const t = useTranslations("app.header");
   const tRewards = useTranslations("rewards");
   const tMcp = useTranslations("mcp");
-  const { user, logout } = useAuth();
+  const { logout } = useAuth();
   const [leaving, setLeaving] = useState(false);
   const [dialog, setDialog] = useState<"hotwords" | "style" | "rewards" | "mcp" | null>(null);
-  const who = user?.username || user?.email || user?.phone || "";
 
   return (
     <header className={styles.header} data-testid="app-header">
@@ -59,11 +60,7 @@ export function HomeHeader({
       </button>
       <UsageIndicator usage={usage} />
       <LanguageSwitcher className={styles.lang} />
-      {who ? (
-        <span className={styles.who} title={who} data-testid="user-name">
-          {who}
-        </span>
-      ) : null}
+      <UserButton nameClassName={styles.hideNarrow} />
       <button
         type="button"
         className={`${ui.btn} ${ui.small} ${ui.ghost}`}
@@ -82,6 +79,7 @@ export function HomeHeader({
       {dialog === "hotwords" ? <HotwordManager onClose={() => setDialog(null)} /> : null}
       {dialog === "style" ? <AnalysisStyleDialog onClose={() => setDialog(null)} /> : null}
       {dialog === "mcp" ? <McpKeysDialog onClose={() => setDialog(null)} /> : null}
+      <AccountDialogs usage={usage} />
       {dialog === "rewards" ? <RewardsDialog onClose={() => setDialog(null)} onUsageChange={onUsageChange} /> : null}
     </header>
   );

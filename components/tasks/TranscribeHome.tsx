@@ -4,7 +4,9 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
+import { guardImports, whenCredits } from "@/components/account/AccountDialogs";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
+import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useHomeFolders } from "@/components/folders/useHomeFolders";
 import { SharedEmpty, SharedViewEntry } from "@/components/collab/SharedViewEntry";
@@ -87,7 +89,8 @@ export function TranscribeHome() {
 
   const summary = useMemo(() => list.data?.items.find((i) => i.id === selectedId) ?? null, [list.data, selectedId]);
 
-  const openUpload = useCallback((mode: UploadMode) => setUpload({ open: true, mode, used: true }), []);
+  // Out of minutes: uploads and imports open the out-of-credits dialog (components/account) instead.
+  const openUpload = useMemo(() => whenCredits(usage, (mode: UploadMode) => setUpload({ open: true, mode, used: true })), [usage]);
 
   const folderView = folders.view;
   const onUploaded = useCallback(
@@ -149,8 +152,9 @@ export function TranscribeHome() {
 
   return (
     <div className={`${theme.theme} ${styles.home}`} data-view={selectedId ? "detail" : "list"} data-testid="transcribe-home">
-      <HomeHeader usage={usage} onUpload={openUpload} importHandlers={imports.handlers} onUsageChange={() => setUsageKey((k) => k + 1)} />
+      <HomeHeader usage={usage} onUpload={openUpload} importHandlers={guardImports(usage, imports.handlers)} onUsageChange={() => setUsageKey((k) => k + 1)} />
       <NotificationPrompt hasTasks={(list.data?.total ?? 0) > 0} />
+      <HomeRenewalReminder />
       <main className={`${styles.main} ${folders.mainClass}`}>
         {folders.sidebar}
         <TaskList

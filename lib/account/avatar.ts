@@ -84,10 +84,3 @@ export async function serveAvatar(userId: string, token: string): Promise<Respon
     },
   });
 }
-
-/** For tests and account deletion: whether a stored avatar file exists. */
-export async function avatarFileExists(userId: string, url: string): Promise<boolean> {
-  const token = ownTokenOf(userId, url);
-  if (!token) return false;
-  return storage().size(keyFor(userId, token)).then(() => true, () => false);
-}

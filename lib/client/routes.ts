@@ -2,6 +2,7 @@
 export const HOME_PATH = "/transcribe/";
 export const LOGIN_PATH = "/transcribe/login";
 export const CALLBACK_PATH = "/transcribe/callback";
+export const PLANS_PATH = "/transcribe/payment/plans";
 export const TOOLS_PATH = "/tools/";
 export const TOOLS_CALLBACK_PATH = "/tools/callback";
 

@@ -19,6 +19,9 @@ import { SharedEmpty, SharedViewEntry } from "@/components/collab/SharedViewEntr
 import { useSharedTasks } from "@/components/collab/useSharedTasks";
 import { SearchBox } from "@/components/search/SearchBox";
 import { RewardsButton } from "@/components/rewards/RewardsButton";
+import { AccountDialogs, guardImports, whenCredits } from "@/components/account/AccountDialogs";
+import { UserButton } from "@/components/account/UserButton";
+import { useUsage } from "@/components/tasks/useUsage";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
 import { useFolderStats } from "@/components/folders/useFolderStats";
 import { useFolderDialogs } from "@/components/folders/useFolderDialogs";
@@ -109,6 +112,9 @@ export function MobileHome() {
     [refresh, refreshFolderStats, select, sharedView, folderView, terr],
   );
   const imports = useImportDialogs(onCreated);
+  // Out of minutes: uploads and imports open the out-of-credits dialog instead.
+  const { usage } = useUsage(list.data?.total);
+  const importHandlers = guardImports(usage, imports.handlers);
   // Moving the open task to a folder (its header's folder button): the list, the counts and the task reload.
   const [movedTick, setMovedTick] = useState(0);
   const folderDialogs = useFolderDialogs({
@@ -131,10 +137,11 @@ export function MobileHome() {
             <span className={styles.spacer} />
             <LanguageSwitcher className={styles.lang} />
             <RewardsButton />
+            <UserButton nameClassName="visually-hidden" />
             <button type="button" className={ui.iconBtn} onClick={() => void logout()} aria-label={t("header.logout")} title={t("header.logout")} data-testid="logout-button">
               <IconLogout size={18} />
             </button>
-            <AddOptionsMenu compact onUpload={(mode) => setUpload({ open: true, mode, used: true })} {...imports.handlers} />
+            <AddOptionsMenu compact onUpload={whenCredits(usage, (mode) => setUpload({ open: true, mode, used: true }))} {...importHandlers} />
           </header>
           <SearchBox row />
           <FolderPicker
@@ -172,6 +179,7 @@ export function MobileHome() {
       ) : null}
       {imports.dialogs}
       {folderDialogs.dialogs}
+      <AccountDialogs usage={usage} />
     </div>
   );
 }

@@ -1,0 +1,136 @@
+"use client";
+// The account panel (spec §2 "account and profile"): avatar, user info, interface and AI
+// summary language, the referral section and the MCP keys. Opened from the header's user
+// button (desktop and phone); `section` scrolls to one part (e.g. "invite friends").
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { McpKeysPanel } from "@/components/mcp/McpKeysDialog";
+import { ReferralSection } from "@/components/rewards/ReferralSection";
+import { useInterfaceLanguage } from "@/components/shell/LanguageSwitcher";
+import { Modal } from "@/components/tasks/Modal";
+import { errorMessage } from "@/components/tasks/useTaskList";
+import ui from "@/components/tasks/ui.module.css";
+import { api } from "@/lib/client/api";
+import { useAuth, type UserInfo } from "@/lib/client/auth";
+import { useEdition } from "@/lib/client/edition";
+import { rewardsApi, type ReferralInfo } from "@/lib/client/rewards";
+import { STORAGE_KEYS, writeJson } from "@/lib/client/storage";
+import { toast } from "@/lib/client/toasts";
+import { localeNames, locales } from "@/lib/i18n/locales";
+import { AvatarUpload } from "./AvatarUpload";
+import type { AccountSection } from "./events";
+import styles from "./account.module.css";
+
+function ProfileSection({ user }: { user: UserInfo | null }) {
+  const t = useTranslations("account.profile");
+  const format = useFormatter();
+  const plan = user?.plan ?? "free";
+  return (
+    <section className={styles.section} data-testid="account-profile">
+      <AvatarUpload user={user} />
+      <dl className={styles.info}>
+        <dt>{t("name")}</dt>
+        <dd data-testid="account-name">{user?.username ?? "—"}</dd>
+        <dt>{user?.phone && !user.email ? t("phone") : t("email")}</dt>
+        <dd data-testid="account-email">{user?.email ?? user?.phone ?? "—"}</dd>
+        <dt>{t("plan")}</dt>
+        <dd data-testid="account-plan" data-plan={plan}>
+          {t.has(`plans.${plan}`) ? t(`plans.${plan}`) : plan}
+        </dd>
+        <dt>{t("memberSince")}</dt>
+        <dd>{user?.created_at ? format.dateTime(new Date(user.created_at), { dateStyle: "long" }) : "—"}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function PreferencesSection({ user }: { user: UserInfo | null }) {
+  const t = useTranslations("account.preferences");
+  const edition = useEdition();
+  const { locale, change, pending } = useInterfaceLanguage();
+  const [saving, setSaving] = useState(false);
+  const summary = user?.summary_language ?? locale;
+
+  const saveSummary = async (next: string) => {
+    setSaving(true);
+    try {
+      writeJson(STORAGE_KEYS.user, await api.put<UserInfo>("/api/auth/user/preferences", { summary_language: next }, { updateOverlay: false }));
+      toast.success(t("saved"));
+    } catch (e) {
+      toast.error(errorMessage(e, t("failed")));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className={styles.section} data-testid="account-preferences">
+      <h3 className={styles.heading}>{t("title")}</h3>
+      <div className={styles.fields}>
+        {edition === "china" ? null : (
+          <label className={styles.field}>
+            <span>{t("uiLanguage")}</span>
+            <select className={ui.field} value={locale} onChange={(e) => void change(e.target.value)} disabled={pending} data-testid="account-ui-language">
+              {locales.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {localeNames[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className={styles.field}>
+          <span>{t("summaryLanguage")}</span>
+          <select className={ui.field} value={summary} onChange={(e) => void saveSummary(e.target.value)} disabled={saving} data-testid="account-summary-language">
+            {locales.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {localeNames[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </section>
+  );
+}
+
+export function AccountDialog({ section, onClose }: { section?: AccountSection; onClose: () => void }) {
+  const t = useTranslations("account");
+  const { user } = useAuth();
+  const [info, setInfo] = useState<ReferralInfo | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [confirming, setConfirming] = useState(false);
+  const referralRef = useRef<HTMLDivElement>(null);
+  const mcpRef = useRef<HTMLDivElement>(null);
+  const load = useCallback(async () => {
+    try {
+      setInfo(await rewardsApi.referralInfo());
+      setError(null);
+    } catch (e) {
+      setError(e);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    const target = section === "referral" ? referralRef.current : section === "mcp" ? mcpRef.current : null;
+    target?.scrollIntoView({ block: "start" });
+  }, [section]);
+
+  return (
+    <Modal title={t("title")} onClose={onClose} wide testId="account-dialog" dismissable={!confirming}>
+      <div className={styles.body}>
+        <ProfileSection user={user} />
+        <PreferencesSection user={user} />
+        <div ref={referralRef} data-testid="account-referral" data-focused={section === "referral" ? "true" : undefined}>
+          <ReferralSection info={info} error={error} onRetry={() => void load()} />
+        </div>
+        <div ref={mcpRef} className={styles.section} data-testid="account-mcp">
+          <h3 className={styles.heading}>{t("mcpTitle")}</h3>
+          <McpKeysPanel onConfirmingChange={setConfirming} />
+        </div>
+      </div>
+    </Modal>
+  );
+}

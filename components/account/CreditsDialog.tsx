@@ -1,0 +1,57 @@
+"use client";
+// Out of credits (spec §2, §8 "credits used up"): shown when an upload or import is
+// refused for usage. Offers the upgrade, inviting friends (the account panel's referral
+// section) or joining the community (env COMMUNITY_URL; hidden when unset).
+import { useEffect, useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { Modal } from "@/components/tasks/Modal";
+import ui from "@/components/tasks/ui.module.css";
+import { api } from "@/lib/client/api";
+import { PLANS_PATH } from "@/lib/client/routes";
+import type { Usage } from "@/lib/client/tasks";
+import { REFERRAL_BONUS_MINUTES } from "@/lib/rewards/constants";
+import styles from "./account.module.css";
+
+export function CreditsDialog({ usage, onClose, onInvite }: { usage: Usage | null; onClose: () => void; onInvite: () => void }) {
+  const t = useTranslations("account.credits");
+  const format = useFormatter();
+  const [community, setCommunity] = useState<string | null>(null);
+  useEffect(() => {
+    api
+      .get<{ community_url: string | null }>("/api/account/links", undefined, { updateOverlay: false })
+      .then((r) => setCommunity(r.community_url))
+      .catch(() => setCommunity(null));
+  }, []);
+
+  return (
+    <Modal title={t("title")} onClose={onClose} testId="credits-dialog">
+      <div className={styles.body}>
+        {usage ? (
+          <p data-testid="credits-usage">
+            {t("body", {
+              used: format.number(usage.usedMinutes, { maximumFractionDigits: 0 }),
+              total: format.number(usage.totalMinutes, { maximumFractionDigits: 0 }),
+              date: format.dateTime(new Date(usage.nextResetDate), { dateStyle: "medium" }),
+            })}
+          </p>
+        ) : null}
+        <div className={styles.choices}>
+          <a className={`${ui.btn} ${ui.primary}`} href={PLANS_PATH} data-autofocus data-testid="credits-upgrade">
+            {t("upgrade")}
+          </a>
+          <button type="button" className={ui.btn} onClick={onInvite} data-testid="credits-invite">
+            {t("invite", { minutes: REFERRAL_BONUS_MINUTES })}
+          </button>
+          {community ? (
+            <a className={ui.btn} href={community} target="_blank" rel="noopener noreferrer" data-testid="credits-community">
+              {t("community")}
+            </a>
+          ) : null}
+          <button type="button" className={`${ui.btn} ${ui.ghost}`} onClick={onClose} data-testid="credits-close">
+            {t("later")}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

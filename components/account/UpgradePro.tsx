@@ -1,0 +1,62 @@
+"use client";
+// The one upgrade-to-Pro prompt (spec §2), shown wherever a Pro feature is refused
+// (hotwords, PDF and .xmind export, MCP keys): why, what Pro gives, and the plans page.
+import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import { Modal } from "@/components/tasks/Modal";
+import ui from "@/components/tasks/ui.module.css";
+import { PLANS_PATH } from "@/lib/client/routes";
+import styles from "./account.module.css";
+
+interface UpgradeProps {
+  /** The refusal in the user's words (e.g. the catalogue message). */
+  reason: ReactNode;
+  /** Extra lines about the refused feature. */
+  details?: ReactNode;
+  /** "Not now"; left out where the prompt is one section among others (the account panel). */
+  onClose?: () => void;
+  testId?: string;
+  closeTestId?: string;
+}
+
+function Actions({ onClose, closeTestId }: { onClose?: () => void; closeTestId?: string }) {
+  const t = useTranslations("account.upgrade");
+  return (
+    <div className={styles.actions}>
+      {onClose ? (
+        <button type="button" className={`${ui.btn} ${ui.ghost}`} onClick={onClose} data-testid={closeTestId ?? "upgrade-close"}>
+          {t("later")}
+        </button>
+      ) : null}
+      <a className={`${ui.btn} ${ui.primary}`} href={PLANS_PATH} data-autofocus data-testid="upgrade-plans">
+        {t("plans")}
+      </a>
+    </div>
+  );
+}
+
+/** Inline, inside a dialog that already has its own frame (hotword manager, MCP keys). */
+export function UpgradeProPanel({ reason, details, onClose, testId, closeTestId }: UpgradeProps) {
+  const t = useTranslations("account.upgrade");
+  return (
+    <div className={styles.upgrade} data-testid={testId ?? "upgrade-pro"}>
+      <h3 className={styles.heading}>{t("title")}</h3>
+      <p>{reason}</p>
+      {details}
+      <p className={styles.muted}>{t("benefits")}</p>
+      <Actions onClose={onClose} closeTestId={closeTestId} />
+    </div>
+  );
+}
+
+/** As its own dialog (e.g. an export asked for on the free plan). */
+export function UpgradeProDialog({ reason, details, onClose, testId, closeTestId }: UpgradeProps & { onClose: () => void }) {
+  const t = useTranslations("account.upgrade");
+  return (
+    <Modal title={t("title")} onClose={onClose} testId={testId ?? "upgrade-pro"} footer={<Actions onClose={onClose} closeTestId={closeTestId} />}>
+      <p>{reason}</p>
+      {details}
+      <p className={styles.muted}>{t("benefits")}</p>
+    </Modal>
+  );
+}
