@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import ui from "@/components/tasks/ui.module.css";
-import { REMINDER_DISMISS_MS, reminderFor, type SubscriptionView } from "@/lib/client/payments";
+import { REMINDER_DISMISS_MS, reminderFor, subscriptionApi, type SubscriptionView } from "@/lib/client/payments";
 import { readJson, STORAGE_KEYS, writeJson } from "@/lib/client/storage";
 import styles from "./subscription.module.css";
 
@@ -46,4 +46,16 @@ export function RenewalReminder({ subscription }: { subscription: SubscriptionVi
       </button>
     </div>
   );
+}
+
+/** The reminder on the app's home: loads the caller's subscription itself; says nothing when it cannot. */
+export function HomeRenewalReminder() {
+  const [subscription, setSubscription] = useState<SubscriptionView | null>(null);
+  useEffect(() => {
+    subscriptionApi.get({ updateOverlay: false }).then(
+      (a) => setSubscription(a.subscription),
+      () => undefined,
+    );
+  }, []);
+  return subscription ? <RenewalReminder subscription={subscription} /> : null;
 }

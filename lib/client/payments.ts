@@ -1,5 +1,5 @@
 // Typed client calls for the plans page and the payment result page (docs/billing.md).
-import { api } from "@/lib/client/api";
+import { api, type RequestOptions } from "@/lib/client/api";
 
 export interface PlanOffer {
   code: string;
@@ -47,7 +47,7 @@ export interface SubscriptionView {
 type SubscriptionAnswer = { subscription: SubscriptionView | null };
 
 export const subscriptionApi = {
-  get: () => api.get<SubscriptionAnswer>("/api/payments/subscription"),
+  get: (opts?: RequestOptions) => api.get<SubscriptionAnswer>("/api/payments/subscription", undefined, opts),
   cancel: () => api.post<SubscriptionAnswer>("/api/payments/subscription/cancel", {}),
   continue: () => api.post<SubscriptionAnswer>("/api/payments/subscription/continue", {}),
 };

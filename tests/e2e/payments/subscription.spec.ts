@@ -53,6 +53,11 @@ test("cancel at period end and continue from the subscription card; the reminder
   await expect(reminder).toHaveAttribute("data-kind", "canceling");
   await expect(reminder).toContainText("Your subscription is canceled and ends on");
   await page.screenshot({ path: "docs/screenshots/subscription-card-1280-en.png" });
+  // The app's home shows the same reminder.
+  await page.goto("/transcribe");
+  await expect(page.getByTestId("transcribe-home")).toBeVisible();
+  await expect(reminder).toHaveAttribute("data-kind", "canceling");
+  await page.goto("/transcribe/payment/plans");
 
   await page.getByTestId("renewal-reminder-dismiss").click();
   await expect(reminder).toHaveCount(0);
@@ -61,6 +66,12 @@ test("cancel at period end and continue from the subscription card; the reminder
   await page.reload();
   await expect(card).toHaveAttribute("data-status", "canceling");
   await expect(reminder).toHaveCount(0);
+  const loaded = page.waitForResponse((r) => r.url().includes("/api/payments/subscription"));
+  await page.goto("/transcribe");
+  await expect(page.getByTestId("transcribe-home")).toBeVisible();
+  await loaded;
+  await expect(reminder).toHaveCount(0);
+  await page.goto("/transcribe/payment/plans");
   // 23 hours later it still stays away; after 24 hours it is back.
   await page.evaluate(() => localStorage.setItem("renewal_reminder_dismissed", JSON.stringify({ at: Date.now() - 23 * 3_600_000 })));
   await page.reload();
