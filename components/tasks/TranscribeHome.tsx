@@ -7,7 +7,6 @@ import { useTranslations } from "next-intl";
 import { guardImports, whenCredits } from "@/components/account/AccountDialogs";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
 import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
-import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useHomeFolders } from "@/components/folders/useHomeFolders";
 import { SharedEmpty, SharedViewEntry } from "@/components/collab/SharedViewEntry";
@@ -155,7 +154,6 @@ export function TranscribeHome() {
     <div className={`${theme.theme} ${styles.home}`} data-view={selectedId ? "detail" : "list"} data-testid="transcribe-home">
       <HomeHeader usage={usage} onUpload={openUpload} importHandlers={guardImports(usage, imports.handlers)} onUsageChange={() => setUsageKey((k) => k + 1)} />
       <NotificationPrompt hasTasks={(list.data?.total ?? 0) > 0} />
-      <HomeRenewalReminder />
       <HomeRenewalReminder />
       <main className={`${styles.main} ${folders.mainClass}`}>
         {folders.sidebar}
