@@ -111,3 +111,13 @@ export function recordNotifications() {
 export function announcements(page: Page): Promise<Announcement[]> {
   return page.evaluate(() => (window as unknown as { __notifications: Announcement[] }).__notifications);
 }
+
+/**
+ * Where a documentation screenshot goes: docs/screenshots when E2E_DOC_SHOTS=1 (to refresh the
+ * pictures docs link to), else test-results/doc-shots, so an ordinary test run leaves the tree clean.
+ */
+export function docShot(name: string): string {
+  const root = path.resolve(__dirname, "../..");
+  const dir = process.env.E2E_DOC_SHOTS === "1" ? path.join(root, "docs/screenshots") : path.join(root, "test-results/doc-shots");
+  return path.join(dir, name);
+}

@@ -1,8 +1,7 @@
-import path from "node:path";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import { expect, test, type Browser, type Page } from "playwright/test";
 import WebSocket from "ws";
-import { pasteDocument, signIn } from "../helpers";
+import { docShot, pasteDocument, signIn } from "../helpers";
 
 // Real-time co-editing (issue 10): the owner and a collaborator, in two browser contexts,
 // enter "Edit together" on the same task and type into the same paragraph at the same
@@ -10,7 +9,6 @@ import { pasteDocument, signIn } from "../helpers";
 // transcript (read through the API) holds both. A third user is refused at the socket and
 // at the API. Screenshots of the editor at 1280 and 390 px, in English and Chinese.
 
-const SHOTS = path.resolve(__dirname, "../../../docs/screenshots");
 const TITLE = "Orchard cooperative meeting";
 const TEXT = [
   TITLE,
@@ -123,9 +121,9 @@ test("owner and collaborator type into the same paragraph at once; both edits ar
   await expect(carol.locator(".collaboration-carets__label", { hasText: local(OWNER) }).first()).toBeVisible();
   await expect(owner.getByTestId("coedit-others")).toContainText(local(CAROL));
 
-  await owner.screenshot({ path: path.join(SHOTS, "editor-1280-en.png") });
+  await owner.screenshot({ path: docShot("editor-1280-en.png") });
   await owner.setViewportSize({ width: 390, height: 844 });
-  await owner.screenshot({ path: path.join(SHOTS, "editor-390-en.png") });
+  await owner.screenshot({ path: docShot("editor-390-en.png") });
   await owner.setViewportSize({ width: 1280, height: 860 });
 
   // A stranger: refused at the socket (with the server's real websocket) ...
@@ -167,9 +165,9 @@ test("owner and collaborator type into the same paragraph at once; both edits ar
   // The Exit toast (in English, before the switch) would show through in the Chinese shots.
   for (const close of await owner.getByTestId("toast-close").all()) await close.click({ timeout: 1000 }).catch(() => undefined);
   await expect(owner.getByTestId("toast")).toHaveCount(0);
-  await owner.screenshot({ path: path.join(SHOTS, "editor-1280-zh.png") });
+  await owner.screenshot({ path: docShot("editor-1280-zh.png") });
   await owner.setViewportSize({ width: 390, height: 844 });
-  await owner.screenshot({ path: path.join(SHOTS, "editor-390-zh.png") });
+  await owner.screenshot({ path: docShot("editor-390-zh.png") });
   await owner.getByTestId("coedit-exit").click();
   await expect(owner.getByTestId("coedit-editor")).toHaveCount(0);
 });

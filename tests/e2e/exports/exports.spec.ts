@@ -5,13 +5,12 @@ import mammoth from "mammoth";
 import { Client } from "pg";
 import { expect, test, type Page } from "playwright/test";
 import { E2E_DATABASE_URL } from "../env";
-import { CORPUS, pasteDocument, scratchDir, signIn, uploadAndOpen } from "../helpers";
+import { CORPUS, docShot, pasteDocument, scratchDir, signIn, uploadAndOpen } from "../helpers";
 
 // Exports (issue 10): every format downloaded from the task's export menu and opened with a
 // real reader; the mind map as PNG and SVG drawn in the browser; a free user gets the upgrade
 // prompt for PDF and .xmind; a Pro user gets both, and on an iPad the PDF save hint.
 
-const SCREENSHOTS = path.resolve(process.cwd(), "docs/screenshots");
 
 /** Clicks a menu item and returns the downloaded file's name and bytes. */
 async function downloadFromMenu(page: Page, testId: string) {
@@ -47,7 +46,7 @@ test("a free user downloads every free format; PDF and .xmind show the upgrade p
   // The menu as a free user sees it (docs/screenshots).
   await page.getByTestId("export-menu").click();
   await expect(page.getByTestId("export-menu-list")).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENSHOTS, "exports-menu-1280-en.png") });
+  await page.screenshot({ path: docShot("exports-menu-1280-en.png") });
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("export-menu-list")).toHaveCount(0);
 
@@ -84,7 +83,7 @@ test("a free user downloads every free format; PDF and .xmind show the upgrade p
     await page.getByTestId(`export-${format}`).click();
     await expect(page.getByTestId("export-pro-required")).toBeVisible();
     await expect(page.getByTestId("export-pro-required")).toContainText("PDF and XMind export are Pro features");
-    if (format === "pdf") await page.screenshot({ path: path.join(SCREENSHOTS, "exports-upgrade-1280-en.png") });
+    if (format === "pdf") await page.screenshot({ path: docShot("exports-upgrade-1280-en.png") });
     await page.getByTestId("export-pro-ok").click();
     await expect(page.getByTestId("export-pro-required")).toHaveCount(0);
   }
@@ -172,7 +171,7 @@ const c = []; process.stdin.on("data", (d) => c.push(d)).on("end", async () => {
 
   await expect(page.getByTestId("ios-pdf-hint")).toBeVisible();
   await expect(page.getByTestId("ios-pdf-hint")).toContainText("Save to Files");
-  await page.screenshot({ path: path.join(SCREENSHOTS, "exports-ios-hint-en.png") });
+  await page.screenshot({ path: docShot("exports-ios-hint-en.png") });
   await page.getByTestId("ios-pdf-hint-ok").click();
   await context.close();
 });
@@ -187,7 +186,7 @@ test("on a phone the task's header has the export menu; it opens as a sheet and 
   await page.getByTestId("export-menu").click();
   const sheet = page.getByTestId("export-menu-list");
   await expect(sheet).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENSHOTS, "exports-menu-390-en.png") });
+  await page.screenshot({ path: docShot("exports-menu-390-en.png") });
   const box = (await sheet.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { expect, test, type Page } from "playwright/test";
 import { E2E_VIDEO_SITE_PORT } from "../env";
-import { CORPUS, openUpload, pasteDocument, signIn } from "../helpers";
-import { apiFolder, closeToasts, countOf, folderCount, folderRow, moveTo, pasteTasks, shot, SHOTS, switchLanguage, token } from "./folder-steps";
+import { CORPUS, docShot, openUpload, pasteDocument, signIn } from "../helpers";
+import { apiFolder, closeToasts, countOf, folderCount, folderRow, moveTo, pasteTasks, shot, switchLanguage, token } from "./folder-steps";
 
 // Folders, follow-ups (issue 10): what is added while a folder is shown lands in
 // it (upload, pasted text, a video link; desktop and phone), a task is filed from the phone's
@@ -62,7 +62,7 @@ test.describe("desktop", () => {
     const menu = page.getByTestId("task-more-list");
     await expect(menu.getByRole("menuitem")).toHaveText(["Collaborators", "Move to a folder", "Delete"]);
     await expect(page.getByTestId("task-move")).toHaveAttribute("title", "Move to a folder (Folder: Lectures)");
-    await page.screenshot({ path: path.join(SHOTS, "task-header-1280-en.png") });
+    await page.screenshot({ path: docShot("task-header-1280-en.png") });
     // Escape closes it and gives the focus back to its button.
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
@@ -73,7 +73,7 @@ test.describe("desktop", () => {
     await expect(page.getByTestId("task-more")).toHaveAttribute("aria-label", "更多操作");
     await page.getByTestId("task-more").click();
     await expect(menu.getByRole("menuitem")).toHaveText(["协作者", "移动到文件夹", "删除"]);
-    await page.screenshot({ path: path.join(SHOTS, "task-header-1280-zh.png") });
+    await page.screenshot({ path: docShot("task-header-1280-zh.png") });
     await page.keyboard.press("Escape");
     await switchLanguage(page, "en");
 

@@ -1,8 +1,7 @@
 // Steps the folder specs share (folders.spec.ts, filing.spec.ts).
-import path from "node:path";
 import { expect, type Page } from "playwright/test";
+import { docShot } from "../helpers";
 
-export const SHOTS = path.resolve(__dirname, "../../../docs/screenshots");
 
 export async function token(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem("auth:token")))!;
@@ -31,7 +30,7 @@ export async function closeToasts(page: Page) {
 /** A screenshot of the page without passing toasts (they would show the language before a switch). */
 export async function shot(page: Page, name: string) {
   await closeToasts(page);
-  await page.screenshot({ path: path.join(SHOTS, name) });
+  await page.screenshot({ path: docShot(name) });
 }
 
 export async function switchLanguage(page: Page, locale: string) {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "playwright/test";
-import { signIn } from "../helpers";
+import { docShot, signIn } from "../helpers";
 import { paidNotify } from "../../helpers/loopback-alipay";
 import { E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_SERVERS } from "../env";
 
@@ -43,7 +43,7 @@ test("China edition: Alipay from the plans page through the gateway back to succ
   expect(await postNotify(paidNotify({ ...base, privateKey: key }))).toBe("success");
 
   await expect(page.getByTestId("payment-result")).toHaveAttribute("data-state", "success");
-  await page.screenshot({ path: "docs/screenshots/payment-alipay-success-1280.png" });
+  await page.screenshot({ path: docShot("payment-alipay-success-1280.png") });
   await page.goto("/transcribe/payment/plans");
   await expect(page.getByTestId("plan-pro")).toHaveAttribute("aria-current", "true");
 });

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { expect, test, type Page } from "playwright/test";
-import { signIn } from "../helpers";
+import { docShot, signIn } from "../helpers";
 import { E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from "../env";
 
 // Issue 11 "Plans and usage" (the plans page) and "Card subscriptions (Stripe)":
@@ -30,7 +30,7 @@ test("plans in dollars with a monthly/yearly switch; checkout by card reaches th
   await page.getByRole("radio", { name: "Yearly" }).click();
   await expect(page.getByTestId("price-pro")).toHaveText("$199.90 / year");
   await expect(page.getByTestId("card-not-configured")).toHaveCount(0);
-  await page.screenshot({ path: "docs/screenshots/payment-plans-1280-en.png" });
+  await page.screenshot({ path: docShot("payment-plans-1280-en.png") });
 
   await page.getByRole("radio", { name: "Monthly" }).click();
   await page.getByTestId("buy-pro").click();
@@ -62,7 +62,7 @@ test("the China edition shows yuan", async ({ page }) => {
   await expect(page.getByTestId("price-pro")).toContainText("¥");
   await page.getByRole("radio").nth(1).click();
   await expect(page.getByTestId("price-pro")).toContainText("680");
-  await page.screenshot({ path: "docs/screenshots/payment-plans-1280-cny.png" });
+  await page.screenshot({ path: docShot("payment-plans-1280-cny.png") });
 });
 
 test("the cancel page offers the plans again", async ({ page }) => {

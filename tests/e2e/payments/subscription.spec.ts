@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { expect, test, type Page } from "playwright/test";
-import { signIn } from "../helpers";
+import { docShot, signIn } from "../helpers";
 import { E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from "../env";
 
 // Issue 11 "Subscription management" and "Renewal reminder": a card subscription
@@ -52,7 +52,7 @@ test("cancel at period end and continue from the subscription card; the reminder
   await page.reload();
   await expect(reminder).toHaveAttribute("data-kind", "canceling");
   await expect(reminder).toContainText("Your subscription is canceled and ends on");
-  await page.screenshot({ path: "docs/screenshots/subscription-card-1280-en.png" });
+  await page.screenshot({ path: docShot("subscription-card-1280-en.png") });
   // The app's home shows the same reminder.
   await page.goto("/transcribe");
   await expect(page.getByTestId("transcribe-home")).toBeVisible();

@@ -1,6 +1,5 @@
-import path from "node:path";
 import { expect, test, type Browser, type Page } from "playwright/test";
-import { pasteDocument, signIn } from "../helpers";
+import { docShot, pasteDocument, signIn } from "../helpers";
 
 // Share links (issue 10): the owner makes a link once the summary exists; the link,
 // opened signed out in a fresh browser context, shows the title, the summary and the
@@ -17,7 +16,6 @@ const TEXT = [
   "Anna: Next month we decide whether to open a farm shop at the main gate for the autumn harvest.",
 ].join("\n");
 
-const SCREENSHOTS = path.resolve(process.cwd(), "docs/screenshots");
 
 /** Records CSP violations (events and console lines), as tests/e2e/security/headers.spec.ts does. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -132,7 +130,7 @@ test("the owner shares a summary; signed out, the link shows title, summary and 
     await en.page.goto(url);
     await expectSharedView(en.page);
     await en.page.waitForTimeout(600); // markmap's fit animation
-    await en.page.screenshot({ path: path.join(SCREENSHOTS, `share-${width}-en.png`), fullPage: true });
+    await en.page.screenshot({ path: docShot(`share-${width}-en.png`), fullPage: true });
   }
   const zh = await visitor(browser, baseURL!, "zh");
   // Switched off: the link answers at once that the content is not here.
@@ -207,7 +205,7 @@ test("a Chinese summary, shared: the page reads in Chinese, HTML in the summary 
     await expect(zh.page.getByText("思维导图")).toBeVisible();
     await expect(zh.page.locator('[data-testid="mindmap"] .markmap-node').first()).toBeVisible();
     await zh.page.waitForTimeout(600); // markmap's fit animation
-    await zh.page.screenshot({ path: path.join(SCREENSHOTS, `share-${width}-zh.png`), fullPage: true });
+    await zh.page.screenshot({ path: docShot(`share-${width}-zh.png`), fullPage: true });
   }
   // The owner adds raw HTML to the summary: the share page shows it as text.
   await page.getByTestId("share-dialog-close").click();
