@@ -1,4 +1,5 @@
 // Typed client calls for the plans page and the payment result page (docs/billing.md).
+import type { SubscriptionView } from "@/lib/billing/subscription-manage";
 import { api, type RequestOptions } from "@/lib/client/api";
 
 export interface PlanOffer {
@@ -31,18 +32,8 @@ export function formatPrice(amount: number, currency: "USD" | "CNY", locale: str
   return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: amount % 100 === 0 ? 0 : 2 }).format(amount / 100);
 }
 
-export interface SubscriptionView {
-  plan: string;
-  status: "active" | "canceling" | "canceled" | "expired";
-  period: "month" | "year";
-  priceCents: number;
-  currency: string;
-  paymentMethod: string;
-  provider: "stripe" | null;
-  periodStart: string | null;
-  expiresAt: string;
-  cancelAtPeriodEnd: boolean;
-}
+// The server's answer shape, a type only (erased from the browser bundle).
+export type { SubscriptionView };
 
 type SubscriptionAnswer = { subscription: SubscriptionView | null };
 
