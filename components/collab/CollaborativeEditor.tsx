@@ -14,6 +14,7 @@ import type { Task } from "@/lib/client/tasks";
 import { collabDocumentName, docToSummary, docToTranscript, type CollabPart } from "@/lib/collab/convert";
 import { COLLAB_FIELD, summaryExtensions, transcriptExtensions } from "@/lib/collab/editor-schema";
 import { errorMessage } from "@/components/tasks/useTaskList";
+import { toast } from "@/lib/client/toasts";
 import ui from "@/components/tasks/ui.module.css";
 import styles from "./coedit.module.css";
 
@@ -32,7 +33,7 @@ interface Session {
 
 export interface CollaborativeEditorProps {
   task: Task;
-  /** Called after Exit wrote the result back. */
+  /** Called after Exit wrote the result back (the editor has said so in a toast). */
   onExit: () => void;
 }
 
@@ -111,6 +112,7 @@ export function CollaborativeEditor({ task, onExit }: CollaborativeEditorProps) 
         ...(transcript ? { entries: docToTranscript(transcript.getJSON()) } : {}),
         ...(summary ? { summary: docToSummary(summary.getJSON()) } : {}),
       });
+      toast.success(t("exited"));
       onExit();
     } catch (e) {
       // Nothing is lost: the documents keep every edit; Exit can be pressed again.

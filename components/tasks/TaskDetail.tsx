@@ -290,7 +290,6 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
           task={task}
           onExit={() => {
             setCoediting(false);
-            toast.success(tcoedit("exited"));
             void reload();
           }}
         />

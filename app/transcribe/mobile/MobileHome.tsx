@@ -368,7 +368,6 @@ function MobileTask({ taskId, summary, onBack, onSummaryChange, onMove, movedTic
           task={task}
           onExit={() => {
             setCoediting(false);
-            toast.success(tcoedit("exited"));
             void reload();
           }}
         />
