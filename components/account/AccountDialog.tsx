@@ -2,10 +2,12 @@
 // The account panel (spec §2 "account and profile"): avatar, user info, interface and AI
 // summary language, the referral section and the MCP keys. Opened from the header's user
 // button (desktop and phone); `section` scrolls to one part (e.g. "invite friends").
-import { useCallback, useEffect, useRef, useState } from "react";
+import { LocaleOptions } from "@/components/shell/LocaleOptions";
+import { useEffect, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { McpKeysPanel } from "@/components/mcp/McpKeysDialog";
 import { ReferralSection } from "@/components/rewards/ReferralSection";
+import { useReferralInfo } from "@/components/rewards/useReferralInfo";
 import { useInterfaceLanguage } from "@/components/shell/LanguageSwitcher";
 import { Modal } from "@/components/tasks/Modal";
 import { errorMessage } from "@/components/tasks/useTaskList";
@@ -13,10 +15,8 @@ import ui from "@/components/tasks/ui.module.css";
 import { api } from "@/lib/client/api";
 import { useAuth, type UserInfo } from "@/lib/client/auth";
 import { useEdition } from "@/lib/client/edition";
-import { rewardsApi, type ReferralInfo } from "@/lib/client/rewards";
 import { STORAGE_KEYS, writeJson } from "@/lib/client/storage";
 import { toast } from "@/lib/client/toasts";
-import { localeNames, locales } from "@/lib/i18n/locales";
 import { AvatarUpload } from "./AvatarUpload";
 import type { AccountSection } from "./events";
 import styles from "./account.module.css";
@@ -71,22 +71,14 @@ function PreferencesSection({ user }: { user: UserInfo | null }) {
           <label className={styles.field}>
             <span>{t("uiLanguage")}</span>
             <select className={ui.field} value={locale} onChange={(e) => void change(e.target.value)} disabled={pending} data-testid="account-ui-language">
-              {locales.map((l) => (
-                <option key={l} value={l} lang={l}>
-                  {localeNames[l]}
-                </option>
-              ))}
+              <LocaleOptions />
             </select>
           </label>
         )}
         <label className={styles.field}>
           <span>{t("summaryLanguage")}</span>
           <select className={ui.field} value={summary} onChange={(e) => void saveSummary(e.target.value)} disabled={saving} data-testid="account-summary-language">
-            {locales.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {localeNames[l]}
-              </option>
-            ))}
+            <LocaleOptions />
           </select>
         </label>
       </div>
@@ -97,22 +89,10 @@ function PreferencesSection({ user }: { user: UserInfo | null }) {
 export function AccountDialog({ section, onClose }: { section?: AccountSection; onClose: () => void }) {
   const t = useTranslations("account");
   const { user } = useAuth();
-  const [info, setInfo] = useState<ReferralInfo | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const [confirming, setConfirming] = useState(false);
   const referralRef = useRef<HTMLDivElement>(null);
   const mcpRef = useRef<HTMLDivElement>(null);
-  const load = useCallback(async () => {
-    try {
-      setInfo(await rewardsApi.referralInfo());
-      setError(null);
-    } catch (e) {
-      setError(e);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { info, error, reload } = useReferralInfo();
   useEffect(() => {
     const target = section === "referral" ? referralRef.current : section === "mcp" ? mcpRef.current : null;
     target?.scrollIntoView({ block: "start" });
@@ -124,7 +104,7 @@ export function AccountDialog({ section, onClose }: { section?: AccountSection; 
         <ProfileSection user={user} />
         <PreferencesSection user={user} />
         <div ref={referralRef} data-testid="account-referral" data-focused={section === "referral" ? "true" : undefined}>
-          <ReferralSection info={info} error={error} onRetry={() => void load()} />
+          <ReferralSection info={info} error={error} onRetry={reload} />
         </div>
         <div ref={mcpRef} className={styles.section} data-testid="account-mcp">
           <h3 className={styles.heading}>{t("mcpTitle")}</h3>

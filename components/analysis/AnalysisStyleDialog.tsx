@@ -2,6 +2,7 @@
 // The analysis style dialog (spec §2, §3 "Custom style"): whether every new
 // summary follows the user's style, its length, what to focus on, and free
 // instructions for an AI provider.
+import { LocaleOptions } from "@/components/shell/LocaleOptions";
 import { useCallback, useEffect, useId, useState, type KeyboardEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Modal } from "@/components/tasks/Modal";
@@ -12,7 +13,6 @@ import { lengthPreferences, type LengthPreference, type SummaryStyle } from "@/l
 import { analysisApi } from "@/lib/client/analysis";
 import { api } from "@/lib/client/api";
 import { fetchUser, useAuth } from "@/lib/client/auth";
-import { localeNames, locales } from "@/lib/i18n/locales";
 import { toast } from "@/lib/client/toasts";
 import styles from "./style-dialog.module.css";
 
@@ -212,11 +212,7 @@ function SummaryLanguage({ value, onChange, disabled }: { value: string; onChang
       </label>
       <select id={id} className={ui.field} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled} data-testid="style-summary-language">
         <option value="">{t("summaryLanguageSame")}</option>
-        {locales.map((l) => (
-          <option key={l} value={l}>
-            {localeNames[l]}
-          </option>
-        ))}
+        <LocaleOptions />
       </select>
     </div>
   );

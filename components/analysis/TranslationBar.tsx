@@ -1,9 +1,10 @@
 "use client";
 // Switches the task between its original text and a translation, and asks for
 // a translation that does not exist yet.
+import { LocaleOptions } from "@/components/shell/LocaleOptions";
 import { useTranslations } from "next-intl";
 import { errorMessage } from "@/components/tasks/useTaskList";
-import { localeNames, locales } from "@/lib/i18n/locales";
+import { localeNames } from "@/lib/i18n/locales";
 import ui from "@/components/tasks/ui.module.css";
 import type { TranslationView } from "./useTranslationView";
 import styles from "./analysis.module.css";
@@ -19,11 +20,7 @@ export function TranslationBar({ view }: { view: TranslationView }) {
         <span>{t("label")}</span>
         <select className={styles.select} value={target ?? ""} onChange={(e) => view.choose(e.target.value || null)} data-testid="translation-language">
           <option value="">{t("original")}</option>
-          {locales.map((l) => (
-            <option key={l} value={l}>
-              {localeNames[l]}
-            </option>
-          ))}
+          <LocaleOptions />
         </select>
       </label>
       {target && !view.loading && !error && (!translation || status === "translation_failed") ? (

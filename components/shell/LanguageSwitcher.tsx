@@ -1,5 +1,6 @@
 "use client";
 
+import { LocaleOptions } from "@/components/shell/LocaleOptions";
 import { useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -8,7 +9,7 @@ import { useAuth, type UserInfo } from "@/lib/client/auth";
 import { useEdition } from "@/lib/client/edition";
 import { STORAGE_KEYS, writeJson } from "@/lib/client/storage";
 import { toast } from "@/lib/client/toasts";
-import { isLocale, localeCookie, localeNames, locales } from "@/lib/i18n/locales";
+import { isLocale, localeCookie } from "@/lib/i18n/locales";
 import styles from "./shell.module.css";
 
 /**
@@ -58,11 +59,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       </span>
       <span className="visually-hidden">{t("language.label")}</span>
       <select value={locale} onChange={(e) => void change(e.target.value)} disabled={pending} aria-label={t("language.label")} data-testid="language-switcher">
-        {locales.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {localeNames[l]}
-          </option>
-        ))}
+        <LocaleOptions />
       </select>
     </label>
   );
