@@ -23,7 +23,9 @@ test("analyses a transcript, then edits the summary and redraws the mind map", a
   const seen: number[] = [];
   while (await progress.isVisible().catch(() => false)) {
     // Bounded: the bar may vanish between the two calls, and getAttribute would otherwise wait for it until the test times out.
-    const step = Number(await progress.getAttribute("data-step", { timeout: 500 }).catch(() => null));
+    // A vanished bar reads as null, which must not count as step 0 (Number(null) is 0).
+    const raw = await progress.getAttribute("data-step", { timeout: 500 }).catch(() => null);
+    const step = raw === null ? NaN : Number(raw);
     if (Number.isFinite(step) && seen.at(-1) !== step) seen.push(step);
     await page.waitForTimeout(200);
   }
