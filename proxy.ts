@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { isLocale, TOOLS_LOCALE_HEADER } from "@/lib/i18n/locales";
 import { HSTS_VALUE, newNonce, pageCsp, servedOverHttps } from "@/lib/server/security-headers";
 
 // Pages get a Content-Security-Policy with a fresh nonce per request (Next puts it on its own
@@ -11,6 +12,10 @@ export function proxy(request: NextRequest) {
   const csp = pageCsp(newNonce(), process.env.NODE_ENV === "development");
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
+  // Tools pages address a language with ?lang=xx (their hreflang URLs, lib/tools/seo.ts); next-intl reads it from this header.
+  requestHeaders.delete(TOOLS_LOCALE_HEADER);
+  const lang = request.nextUrl.searchParams.get("lang");
+  if (isLocale(lang) && /^\/tools(\/|$)/.test(request.nextUrl.pathname)) requestHeaders.set(TOOLS_LOCALE_HEADER, lang);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", csp);
   if (servedOverHttps(request.url, request.headers.get("x-forwarded-proto"))) response.headers.set("strict-transport-security", HSTS_VALUE);

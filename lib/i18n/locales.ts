@@ -3,6 +3,8 @@ export const locales = ["en", "zh", "de", "it", "ru", "ja", "ko", "fr", "es"] as
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "en";
 export const localeCookie = "NEXT_LOCALE";
+/** Set by proxy.ts from a tools page's ?lang=xx (its own URL per language); wins over the cookie. */
+export const TOOLS_LOCALE_HEADER = "x-tingji-page-locale";
 
 export const localeNames: Record<Locale, string> = {
   en: "English",
