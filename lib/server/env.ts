@@ -31,6 +31,8 @@ const schema = z.object({
   // The community the out-of-credits dialog offers (http(s) only; the button is hidden when unset).
   COMMUNITY_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(process.cwd(), "var")),
+  // Local scratch for jobs in hand (copies from storage, intermediates); never shared between machines. Default DATA_DIR/tmp.
+  WORKER_SCRATCH_DIR: z.string().optional(),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default("us-east-1"),

@@ -1,6 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
-import { storage } from "./storage";
+import { storage, type Storage } from "./storage";
+import { contentDisposition, sanitizeFileName } from "./disposition";
 import { extensionFor, OCTET_STREAM, servedMediaType } from "./media-type";
 
 /**
@@ -11,28 +12,7 @@ import { extensionFor, OCTET_STREAM, servedMediaType } from "./media-type";
  */
 export const STORED_FILE_CSP = "default-src 'none'; sandbox";
 
-/** A download name safe in any header: no path, no control or quote characters, bounded. */
-export function sanitizeFileName(name: string, extension: string): string {
-  const base = name
-    .normalize("NFC")
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
-    .replace(/[\\/:*?"<>|;]+/g, "_")
-    .replace(/\s+/g, " ")
-    .replace(/^[\s.]+|[\s.]+$/g, "")
-    .slice(0, 120);
-  return `${base || "media"}.${extension}`;
-}
-
-// RFC 5987 attr-char: letters, digits and !#$&+-.^_`|~ stay; everything else is %-encoded as UTF-8.
-function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** Content-Disposition: inline for media the player shows, attachment for anything else. */
-export function contentDisposition(disposition: "inline" | "attachment", fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`;
-}
+export { contentDisposition, sanitizeFileName } from "./disposition";
 
 /** The headers every stored-file answer carries, from the stored type and a display name. */
 export function storedFileHeaders(storedType: string | null | undefined, displayName: string): Record<string, string> {
@@ -50,8 +30,8 @@ export function storedFileHeaders(storedType: string | null | undefined, display
 }
 
 /** Streams a stored object as an HTTP answer, honouring a single byte Range (players seek with it). */
-export async function serveStored(key: string, file: { type: string | null; name: string }, rangeHeader: string | null): Promise<Response> {
-  const size = await storage().size(key);
+export async function serveStored(key: string, file: { type: string | null; name: string }, rangeHeader: string | null, store: Storage = storage()): Promise<Response> {
+  const size = await store.size(key);
   const headers = storedFileHeaders(file.type, file.name);
   const m = /^bytes=(\d*)-(\d*)$/.exec(rangeHeader ?? "");
   if (m && (m[1] || m[2])) {
@@ -62,9 +42,9 @@ export async function serveStored(key: string, file: { type: string | null; name
       return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${size}` } });
     }
     start = Math.max(0, start);
-    const body = Readable.toWeb(await storage().openRead(key, { start, end })) as ReadableStream;
+    const body = Readable.toWeb(await store.openRead(key, { start, end })) as ReadableStream;
     return new Response(body, { status: 206, headers: { ...headers, "content-length": String(end - start + 1), "content-range": `bytes ${start}-${end}/${size}` } });
   }
-  const body = Readable.toWeb(await storage().openRead(key)) as ReadableStream;
+  const body = Readable.toWeb(await store.openRead(key)) as ReadableStream;
   return new Response(body, { status: 200, headers: { ...headers, "content-length": String(size) } });
 }

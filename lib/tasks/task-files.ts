@@ -2,8 +2,8 @@ import "server-only";
 import fsp from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { clearProgress } from "@/lib/jobs/progress";
-import { dataDir } from "@/lib/server/env";
-import { storage } from "@/lib/storage/storage";
+import { scratchRoot, storage } from "@/lib/storage/storage";
+import path from "node:path";
 
 // Where a task's files live, in one place: everything it owns in storage sits
 // under mediaFolder (media parts, normalized.wav, segments.json, document.json),
@@ -20,9 +20,12 @@ export function mediaFolder(userId: string, taskId: string): string {
 /** The worker's scratch folders for one task (tmp/<kind>/<taskId>): pipeline, document import, meeting recording. */
 export const TASK_SCRATCH_KINDS = ["tasks", "documents", "meetings"] as const;
 
-/** Removes every file the task owns, in storage and on scratch disk, and its live progress. Safe to repeat. */
+/**
+ * Removes every file the task owns, in storage and on this machine's scratch disk, and its live progress. Safe to
+ * repeat. A worker on another machine removes its own scratch when its job stops (the pipeline's finally).
+ */
 export async function removeTaskFiles(userId: string, taskId: string): Promise<void> {
   await storage().removeFolder(mediaFolder(userId, taskId));
-  for (const kind of TASK_SCRATCH_KINDS) await fsp.rm(dataDir("tmp", kind, taskId), { recursive: true, force: true });
+  for (const kind of TASK_SCRATCH_KINDS) await fsp.rm(path.join(scratchRoot(), kind, taskId), { recursive: true, force: true });
   await clearProgress(taskId).catch(() => undefined);
 }
