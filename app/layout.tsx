@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { ClientPrompts } from "@/components/clients/ClientPrompts";
 import { Providers } from "@/components/shell/Providers";
 import { editionForHost, type Edition } from "@/lib/edition/edition";
 import { env } from "@/lib/server/env";
@@ -36,7 +37,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale} data-edition={edition}>
       <body>
         <NextIntlClientProvider locale={locale} messages={messages}>
-          <Providers edition={edition}>{children}</Providers>
+          <Providers edition={edition}>
+            {children}
+            <ClientPrompts />
+          </Providers>
         </NextIntlClientProvider>
       </body>
     </html>

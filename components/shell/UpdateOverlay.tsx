@@ -3,20 +3,12 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useUpdateOverlayVisible } from "@/lib/client/update-overlay";
+import { countdownPercent, reloadAddress } from "@/lib/clients/update-countdown";
 import styles from "./shell.module.css";
 
-/** Spec §9: the progress fills over 20 seconds, then the page reloads. */
-export const UPDATE_COUNTDOWN_MS = 20_000;
-
-/** The page address with a fresh `_t=<timestamp>` so caches hand out the new version. */
-function reloadUrl(): string {
-  const url = new URL(window.location.href);
-  url.searchParams.set("_t", String(Date.now()));
-  return url.toString();
-}
-
+/** Spec §9: the progress fills over 20 seconds, then the page reloads with a timestamp (lib/clients/update-countdown). */
 function reload() {
-  window.location.replace(reloadUrl());
+  window.location.replace(reloadAddress(window.location.href, Date.now()));
 }
 
 /** Full-screen version-update overlay (spec §2, §8), shown by lib/client/update-overlay. */
@@ -34,7 +26,7 @@ function UpdateOverlayPanel() {
     const started = Date.now();
     let done = false;
     const timer = setInterval(() => {
-      const p = Math.min(100, Math.floor(((Date.now() - started) / UPDATE_COUNTDOWN_MS) * 100));
+      const p = countdownPercent(Date.now() - started);
       setPercent(p);
       if (p >= 100 && !done) {
         done = true;

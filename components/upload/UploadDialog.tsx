@@ -32,6 +32,7 @@ import { errorMessage } from "@/components/tasks/useTaskList";
 import { useUsage } from "@/components/tasks/useUsage";
 import ui from "@/components/tasks/ui.module.css";
 import { SpeakerCountSelect } from "@/components/transcript/SpeakerCountSelect";
+import { IosHelpLink } from "@/components/clients/IosHelpLink";
 import { DropZone } from "./DropZone";
 import styles from "./upload.module.css";
 
@@ -210,6 +211,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
           <span className={styles.dropHint}>{t("formats", { formats: exts, size: maxMb })}</span>
           <span className={styles.dropHint}>{t("limits", { max: MAX_FILES_PER_UPLOAD, audio: mbOf(AUDIO_MAX_BYTES), video: mbOf(VIDEO_MAX_BYTES) })}</span>
         </DropZone>
+        <IosHelpLink />
 
         {problems.length ? (
           <div className={ui.alert} role="alert" data-testid="upload-problems">

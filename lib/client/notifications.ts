@@ -5,7 +5,7 @@
 import { toast } from "./toasts";
 
 export type NotificationSupport = "granted" | "denied" | "default" | "unsupported";
-export type PermissionOutcome = "granted" | "denied" | "silentlyDenied" | "unsupported" | "timedOut" | "error";
+export type PermissionOutcome = "granted" | "denied" | "silentlyDenied" | "unsupported" | "timedOut" | "noResponse" | "error";
 export type AnnounceTone = "success" | "error";
 
 export const PERMISSION_TIMEOUT_MS = 30_000;
@@ -41,7 +41,8 @@ function askPermission(): Promise<NotificationPermission | undefined> {
 /**
  * Asks for permission. "silentlyDenied": the browser answered "default" without the
  * user deciding (Chrome's quiet prompt, a dismissed prompt); "timedOut": no answer
- * within timeoutMs (the prompt ignored); "error": the request itself threw.
+ * within timeoutMs (the prompt ignored); "noResponse": the request settled without any
+ * permission value (old or embedded browsers); "error": the request itself threw.
  */
 export async function requestNotificationPermission(timeoutMs = PERMISSION_TIMEOUT_MS): Promise<PermissionOutcome> {
   const before = notificationSupport();
@@ -53,7 +54,7 @@ export async function requestNotificationPermission(timeoutMs = PERMISSION_TIMEO
   try {
     const answer = await Promise.race([askPermission(), timeout]);
     if (answer === "timedOut" || answer === "granted" || answer === "denied") return answer;
-    return "silentlyDenied";
+    return answer === "default" ? "silentlyDenied" : "noResponse";
   } catch {
     return "error";
   } finally {

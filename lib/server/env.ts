@@ -30,6 +30,11 @@ const schema = z.object({
   CHINA_HOSTS: z.string().default(""),
   // The community the out-of-credits dialog offers (http(s) only; the button is hidden when unset).
   COMMUNITY_URL: z.string().optional(),
+  // Client downloads offered by the desktop handoff and the mobile app banner (docs/clients.md; http(s) only, hidden when unset).
+  DOWNLOAD_WINDOWS_URL: z.string().optional(),
+  DOWNLOAD_MACOS_URL: z.string().optional(),
+  DOWNLOAD_IOS_URL: z.string().optional(),
+  DOWNLOAD_ANDROID_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(process.cwd(), "var")),
   // Local scratch for jobs in hand (copies from storage, intermediates); never shared between machines. Default DATA_DIR/tmp.
   WORKER_SCRATCH_DIR: z.string().optional(),

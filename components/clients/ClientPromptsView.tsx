@@ -1,0 +1,35 @@
+"use client";
+// The client and browser prompts of spec §2 that may appear on any page: the
+// in-app browser warning, the desktop handoff and the mobile app banner.
+import { usePathname } from "next/navigation";
+import theme from "@/components/tasks/theme.module.css";
+import { useAuth } from "@/lib/client/auth";
+import { mobileBannerPlatform, type ClientDownloads } from "@/lib/clients/downloads";
+import { useDeviceInfo } from "@/lib/clients/use-user-agent";
+import { inAppBrowserOf, mobilePlatformOf } from "@/lib/clients/user-agent";
+import { DesktopHandoff } from "./DesktopHandoff";
+import { InAppBrowserWarning } from "./InAppBrowserWarning";
+import { MobileAppBanner } from "./MobileAppBanner";
+import styles from "./clients.module.css";
+
+/** Pages where a phone is offered the app: the app's homes, not dialogs-in-progress pages like payment. */
+const BANNER_PATHS = /^\/transcribe\/?(mobile\/?)?$/;
+
+export function ClientPromptsView({ downloads }: { downloads: ClientDownloads }) {
+  const pathname = usePathname() ?? "/";
+  const device = useDeviceInfo();
+  const { status } = useAuth();
+  if (!device) return null;
+
+  const inApp = inAppBrowserOf(device.userAgent);
+  const mobile = mobilePlatformOf(device.userAgent, device.maxTouchPoints);
+  const banner = status === "authenticated" && BANNER_PATHS.test(pathname) ? mobileBannerPlatform(mobile, inApp !== null, downloads) : null;
+
+  return (
+    <div className={`${theme.theme} ${styles.host}`}>
+      {inApp ? <InAppBrowserWarning app={inApp} pathname={pathname} /> : null}
+      {!mobile ? <DesktopHandoff pathname={pathname} /> : null}
+      {banner ? <MobileAppBanner platform={banner} /> : null}
+    </div>
+  );
+}
