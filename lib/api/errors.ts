@@ -98,6 +98,12 @@ export const errorCatalogue = {
   "auth.serverDeploying": 503,
   "auth.devLoginDisabled": 403,
   "auth.loginConfigError": 500,
+  // human verification and regions (spec §2, §5, §8; docs/auth.md "Human verification and regions")
+  "verify.required": 400,
+  "verify.failed": 403,
+  "verify.expired": 403,
+  "verify.replayed": 403,
+  "verify.unavailable": 503,
   // meetings (spec §5, §8)
   "meetings.invalidLink": 400,
   "meetings.notConfigured": 503,

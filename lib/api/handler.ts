@@ -6,6 +6,7 @@ import { editionForHost, type Edition } from "@/lib/edition/edition";
 import { chooseLocale, isLocale, localeCookie, type Locale } from "@/lib/i18n/locales";
 import { translatorFor, type Translate } from "@/lib/i18n/server";
 import { env } from "@/lib/server/env";
+import { regionRedirect } from "@/lib/verify/region";
 import { AppError } from "./errors";
 import { fail, ok } from "./respond";
 
@@ -39,6 +40,9 @@ interface RouteDef<P, Q, B, A extends "user" | "optional"> {
  */
 export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user" | "optional" = "user">(def: RouteDef<P, Q, B, A>) {
   return async (req: NextRequest, routeCtx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    // Restricted regions get body code 302 redirect_required (spec §8; lib/verify/region.ts).
+    const restricted = regionRedirect(req);
+    if (restricted) return restricted;
     const edition = editionForHost(req.headers.get("x-forwarded-host") ?? req.headers.get("host"), env().EDITION, env().CHINA_HOSTS);
     const asked = req.headers.get("x-locale") ?? req.cookies.get(localeCookie)?.value;
     let locale = chooseLocale({ edition, chosen: asked, browser: req.headers.get("accept-language") });

@@ -32,6 +32,8 @@ const limiterSpecs = {
   loginVerifyPerIp: { points: () => env().LOGIN_VERIFY_PER_IP_PER_MINUTE, durationSec: MINUTE, refusal: "rate" },
   devLoginPerIp: { points: () => env().DEV_LOGIN_PER_IP_PER_MINUTE, durationSec: MINUTE, refusal: "rate" },
   healthPerIp: { points: () => env().HEALTH_PER_IP_PER_MINUTE, durationSec: MINUTE, refusal: "rate" },
+  // The compliance check says whether an email is registered on the other edition: slow enumeration down.
+  complianceCheckPerIp: { points: () => env().COMPLIANCE_CHECKS_PER_IP_PER_MINUTE, durationSec: MINUTE, refusal: "rate" },
   // Login links per email address, over the link's 15-minute validity: guards an inbox against floods.
   loginLinksPerAddress: { points: () => env().LOGIN_LINKS_PER_ADDRESS, durationSec: 15 * MINUTE, refusal: "rate" },
   // Ask AI, the flashback quiz and translation spend a paid API's money: per user.

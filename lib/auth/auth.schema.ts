@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeText } from "@/lib/api/text";
+import { humanTokenField } from "@/lib/verify/verify.schema";
 
 // Shapes shared by the sign-in routes and the login page (no server imports here).
 export const deviceIdSchema = z.string().regex(/^web_[A-Za-z0-9]{8}$/, "device id must be web_ plus 8 characters");
@@ -11,6 +12,8 @@ export const sendLinkBody = z.object({
   referral_code: safeText({ max: 64 }).optional(),
   // "transcribe" or "tools": where the callback page lives (spec §2).
   origin: z.enum(["transcribe", "tools"]).default("transcribe"),
+  // The human-verification token (lib/verify): required, checked by the route.
+  turnstile_token: humanTokenField,
 });
 
 export const verifyLinkBody = z.object({

@@ -113,3 +113,9 @@ export async function updateUserPreferences(
     select: publicUserSelect,
   });
 }
+
+/** The edition an email's account was registered on, or null when there is none (the compliance check). */
+export async function findEditionByEmail(email: string): Promise<Edition | null> {
+  const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { edition: true } });
+  return user?.edition ?? null;
+}

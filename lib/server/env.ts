@@ -117,6 +117,25 @@ const schema = z.object({
   COLLAB_ADDS_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
   // Promo code checks and uses per user per 10 minutes: operator-named codes can be guessed (docs/billing.md).
   PROMO_TRIES_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
+  // Human verification (lib/verify, docs/auth.md "Human verification and regions"): Cloudflare Turnstile when both
+  // keys are set, else the offline ALTCHA proof-of-work. ALTCHA_HMAC_KEY signs challenges (derived from AUTH_SECRET
+  // when unset; refused at start in production when weak). Cost: PBKDF2 iterations per try; the answer lies below ALTCHA_MAX_NUMBER.
+  TURNSTILE_SITE_KEY: z.string().optional(),
+  TURNSTILE_SECRET_KEY: z.string().optional(),
+  TURNSTILE_VERIFY_URL: z.string().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  ALTCHA_HMAC_KEY: z.string().optional(),
+  ALTCHA_COST: z.coerce.number().int().positive().default(1000),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).default(3000),
+  ALTCHA_EXPIRES_SECONDS: z.coerce.number().int().min(10).default(600),
+  // Restricted regions: ISO country codes ("CN,KP") read from COUNTRY_HEADER (set by the proxy, believed only when
+  // TRUST_PROXY >= 1); such API calls answer body code 302 redirect_required with REGION_REDIRECT_URL.
+  RESTRICTED_COUNTRIES: z.string().default(""),
+  COUNTRY_HEADER: z.string().default("cf-ipcountry"),
+  REGION_REDIRECT_URL: z.string().optional(),
+  // The two editions' public addresses, for the region access notice (lib/verify/compliance.ts).
+  INTERNATIONAL_SITE_URL: z.string().optional(),
+  CHINA_SITE_URL: z.string().optional(),
+  COMPLIANCE_CHECKS_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -52,10 +52,14 @@ const PROBLEM_TEXT: Record<SecretProblem, string> = {
 };
 
 /** The reasons this configuration must not run, each with what to do; empty when it may. */
-export function productionSecretProblems(e: Pick<Env, "NODE_ENV" | "AUTH_SECRET">): string[] {
+export function productionSecretProblems(e: Pick<Env, "NODE_ENV" | "AUTH_SECRET"> & Partial<Pick<Env, "ALTCHA_HMAC_KEY">>): string[] {
   if (e.NODE_ENV !== "production") return [];
   const problem = authSecretProblem(e.AUTH_SECRET);
-  return problem ? [`${PROBLEM_TEXT[problem]} ${GENERATE_SECRET_HINT}`] : [];
+  const problems = problem ? [`${PROBLEM_TEXT[problem]} ${GENERATE_SECRET_HINT}`] : [];
+  // The proof-of-work signing key (lib/verify/altcha.ts): derived from AUTH_SECRET unless set, then held to the same bar.
+  const altcha = e.ALTCHA_HMAC_KEY !== undefined ? authSecretProblem(e.ALTCHA_HMAC_KEY) : null;
+  if (altcha) problems.push(`${PROBLEM_TEXT[altcha].replace("AUTH_SECRET", "ALTCHA_HMAC_KEY")} ${GENERATE_SECRET_HINT.replace("set AUTH_SECRET", "set ALTCHA_HMAC_KEY")}`);
+  return problems;
 }
 
 /** The development login is a fixed bearer token: in production only when explicitly allowed. */

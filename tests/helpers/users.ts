@@ -4,6 +4,7 @@ import path from "node:path";
 import { POST as sendLink } from "@/app/api/auth/email/send/route";
 import { POST as verifyLink } from "@/app/api/auth/email/verify/route";
 import { call } from "./api";
+import { solvedHumanToken } from "./human";
 
 let counter = 0;
 
@@ -21,7 +22,7 @@ export async function signIn(label = "user"): Promise<{ token: string; email: st
   counter++;
   const email = `${label}${counter}-${Date.now()}@example.com`;
   const deviceId = `web_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`;
-  const sent = await call(sendLink, { json: { email, origin: "transcribe" } });
+  const sent = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email, origin: "transcribe" } });
   if (sent.code !== 200) throw new Error(`send link failed: ${sent.message}`);
   const res = await call<{ access_token: string; user_info: { id: string } }>(verifyLink, {
     json: { access_token: latestLinkToken(email), device_id: deviceId },

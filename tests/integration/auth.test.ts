@@ -10,6 +10,7 @@ import { sha256 } from "@/lib/auth/tokens";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call } from "@/tests/helpers/api";
 import { latestLinkToken, signIn } from "@/tests/helpers/users";
+import { solvedHumanToken } from "@/tests/helpers/human";
 
 beforeAll(async () => {
   await setupTestDatabase();
@@ -20,7 +21,7 @@ const device = "web_abcd1234";
 describe("email login link", () => {
   it("signs in once with a mailed link, which then cannot be used again", async () => {
     const email = "ada@example.com";
-    const sent = await call<{ sent: boolean; expires_at: string }>(sendLink, { json: { email, origin: "transcribe", return_url: "/transcribe/?x=1" } });
+    const sent = await call<{ sent: boolean; expires_at: string }>(sendLink, { json: { turnstile_token: await solvedHumanToken(), email, origin: "transcribe", return_url: "/transcribe/?x=1" } });
     expect(sent.code).toBe(200);
     const minutesValid = (new Date(sent.data.expires_at).getTime() - Date.now()) / 60000;
     expect(minutesValid).toBeGreaterThan(14);
@@ -46,7 +47,7 @@ describe("email login link", () => {
 
   it("rejects expired and unknown links with their own messages", async () => {
     const email = "old@example.com";
-    await call(sendLink, { json: { email, origin: "transcribe" } });
+    await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email, origin: "transcribe" } });
     const token = latestLinkToken(email);
     await prisma.loginLink.update({ where: { tokenHash: sha256(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await call(verifyLink, { json: { access_token: token, device_id: device } });

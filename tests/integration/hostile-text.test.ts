@@ -18,6 +18,7 @@ import { setupTestDatabase } from "@/tests/helpers/db";
 import { call, callStream, type Answer } from "@/tests/helpers/api";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
+import { solvedHumanToken } from "@/tests/helpers/human";
 
 // Hostile text through the real routes: a NUL (or another control character)
 // in any single-line field is a 400 catalogue message in the caller's
@@ -74,7 +75,7 @@ test("lone surrogates and other odd but printable text are stored, not a 500", a
 });
 
 test("a hostile return_url is dropped, not refused (lib/auth/return-url.ts decides)", async () => {
-  const res = await call(sendLink, { json: { email: `ret-${Date.now()}@example.com`, return_url: `/transcribe/${NUL}` } });
+  const res = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email: `ret-${Date.now()}@example.com`, return_url: `/transcribe/${NUL}` } });
   expect(res.status).toBe(200);
 });
 

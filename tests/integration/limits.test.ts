@@ -16,6 +16,7 @@ import { call, callStream, CORPUS } from "@/tests/helpers/api";
 import { endlessBody, filesUnder, rawCall } from "@/tests/helpers/raw";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
+import { solvedHumanToken } from "@/tests/helpers/human";
 
 // Request limits end to end through the real route handlers: JSON bodies capped
 // while they are read, multipart bodies that stop at their limits and leave
@@ -165,7 +166,7 @@ describe("login-link limits", () => {
         const headers = { "x-forwarded-for": `192.0.2.${i + 1}` };
         const url = new URL("http://localhost:3000/api/test");
         const { NextRequest } = await import("next/server");
-        const req = new NextRequest(url, { method: "POST", headers: { "x-locale": "en", "content-type": "application/json", ...headers }, body: JSON.stringify({ email, origin: "transcribe" }) });
+        const req = new NextRequest(url, { method: "POST", headers: { "x-locale": "en", "content-type": "application/json", ...headers }, body: JSON.stringify({ email, origin: "transcribe", turnstile_token: await solvedHumanToken() }) });
         const res = await sendLink(req, { params: Promise.resolve({}) });
         return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as { data: { error?: string }; message: string } };
       }),
@@ -186,12 +187,12 @@ describe("login-link limits", () => {
   test("per client address: the ninth send in a minute is refused, whatever the client claims before the proxy's hop", async () => {
     const ip = "198.51.100.7";
     for (let i = 0; i < 8; i++) {
-      const ok = await call(sendLink, { json: { email: `ip${i}-${Date.now()}@example.com` }, headers: { "x-forwarded-for": `203.0.113.${i}, ${ip}` } });
+      const ok = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email: `ip${i}-${Date.now()}@example.com` }, headers: { "x-forwarded-for": `203.0.113.${i}, ${ip}` } });
       expect(ok.status).toBe(200);
     }
-    const refused = await call(sendLink, { json: { email: `ip9-${Date.now()}@example.com` }, headers: { "x-forwarded-for": `10.9.9.9, ${ip}` } });
+    const refused = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email: `ip9-${Date.now()}@example.com` }, headers: { "x-forwarded-for": `10.9.9.9, ${ip}` } });
     expect([refused.status, (refused.data as { error: string }).error]).toEqual([429, "common.rateLimited"]);
-    const elsewhere = await call(sendLink, { json: { email: `other-${Date.now()}@example.com` }, headers: { "x-forwarded-for": "198.51.100.8" } });
+    const elsewhere = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email: `other-${Date.now()}@example.com` }, headers: { "x-forwarded-for": "198.51.100.8" } });
     expect(elsewhere.status).toBe(200);
   });
 });

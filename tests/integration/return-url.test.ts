@@ -4,6 +4,7 @@ import { prisma } from "@/lib/server/prisma";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call } from "@/tests/helpers/api";
 import { latestLinkToken } from "@/tests/helpers/users";
+import { solvedHumanToken } from "@/tests/helpers/human";
 
 // The login link's return_url is checked when the link is made (lib/auth/return-url.ts):
 // a hostile one is dropped (the callback then goes to the default, /transcribe/), never
@@ -16,7 +17,7 @@ beforeAll(async () => {
 let n = 0;
 async function sendAndVerify(returnUrl: string) {
   const email = `ret${++n}-${Date.now()}@example.com`;
-  const sent = await call(sendLink, { json: { email, origin: "transcribe", return_url: returnUrl } });
+  const sent = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email, origin: "transcribe", return_url: returnUrl } });
   expect(sent.code).toBe(200);
   const stored = await prisma.loginLink.findFirstOrThrow({ where: { email }, select: { returnUrl: true } });
   const res = await call<{ return_url: string | null }>(verifyLink, { json: { access_token: latestLinkToken(email), device_id: "web_retur001" } });

@@ -11,6 +11,7 @@ import { prisma } from "@/lib/server/prisma";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call } from "@/tests/helpers/api";
 import { latestLinkToken, signIn } from "@/tests/helpers/users";
+import { solvedHumanToken } from "@/tests/helpers/human";
 
 // Referral and promo rules (spec §3, §7, §8 Promo, §9), against the real database.
 beforeAll(async () => {
@@ -21,7 +22,7 @@ let counter = 0;
 /** Signs a new address in through the login link, sending a referral code at send, at verify, or both. */
 async function signUp(opts: { email?: string; atSend?: string; atVerify?: string } = {}) {
   const email = opts.email ?? `ref${++counter}-${Date.now()}@example.com`;
-  await call(sendLink, { json: { email, origin: "transcribe", ...(opts.atSend ? { referral_code: opts.atSend } : {}) } });
+  await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email, origin: "transcribe", ...(opts.atSend ? { referral_code: opts.atSend } : {}) } });
   const res = await call<{ access_token: string; user_info: { id: string } }>(verifyLink, {
     json: { access_token: latestLinkToken(email), device_id: `web_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`, ...(opts.atVerify ? { referral_code: opts.atVerify } : {}) },
   });

@@ -10,6 +10,12 @@ import { STORAGE_KEYS, readItem, safeReturnPath } from "@/lib/client/storage";
 import { Brand } from "@/components/shell/Brand";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
+import { PhoneLoginForm } from "@/components/auth/PhoneLoginForm";
+import { useIsChinaEdition } from "@/lib/client/edition";
+import { HumanCheck } from "@/components/verify/HumanCheck";
+import { RegionNotice } from "@/components/verify/RegionNotice";
+import { useHumanCheck } from "@/lib/client/human-check";
+import type { ComplianceAnswer } from "@/lib/verify/verify.schema";
 import styles from "../auth.module.css";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -26,6 +32,12 @@ export default function LoginScreen() {
   const [devEnabled, setDevEnabled] = useState(false);
   const [devBusy, setDevBusy] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
+  // The China edition signs in by phone code, behind the terms agreement (docs/auth.md "China edition and phone login").
+  const china = useIsChinaEdition();
+  // Human verification (lib/client/human-check.ts) and the region access notice (compliance check).
+  const human = useHumanCheck();
+  const [regionNotice, setRegionNotice] = useState<{ email: string; answer: ComplianceAnswer } | null>(null);
+  const [stayHere, setStayHere] = useState<string | null>(null);
 
   // Already signed in: go to the app.
   useEffect(() => {
@@ -42,16 +54,26 @@ export default function LoginScreen() {
     return () => controller.abort();
   }, []);
 
-  async function sendLink(e: FormEvent) {
-    e.preventDefault();
+  async function sendLink(e?: FormEvent, confirmedHere?: string) {
+    e?.preventDefault();
     const value = email.trim();
     if (!EMAIL_RE.test(value)) {
       setError(t("invalidEmail"));
       return;
     }
     setError(null);
+    setRegionNotice(null);
     setSending(true);
     try {
+      // An address of the other edition is advised to go there (advice only: it may continue here).
+      if ((confirmedHere ?? stayHere) !== value.toLowerCase()) {
+        const answer = await api.post<ComplianceAnswer>("/api/auth/compliance-check", { email: value }).catch(() => null);
+        if (answer && !answer.compliant) {
+          setRegionNotice({ email: value, answer });
+          return;
+        }
+      }
+      const humanToken = await human.takeToken();
       const returnUrl = safeReturnPath(readItem(STORAGE_KEYS.returnUrl));
       const referral = readItem(STORAGE_KEYS.referralCode);
       await api.post("/api/auth/email/send", {
@@ -59,6 +81,7 @@ export default function LoginScreen() {
         origin: returnUrl && isToolsPath(returnUrl.split("?")[0]!) ? "tools" : "transcribe",
         ...(returnUrl ? { return_url: returnUrl } : {}),
         ...(referral ? { referral_code: referral } : {}),
+        turnstile_token: humanToken,
       });
       setSentTo(value);
     } catch (err) {
@@ -97,6 +120,14 @@ export default function LoginScreen() {
             <span className={styles.spinner} aria-hidden="true" />
             <p className={styles.statusText}>{signedIn ? t("signingIn") : t("alreadySignedIn")}</p>
           </div>
+        ) : china ? (
+          <PhoneLoginForm
+            onSignedIn={(res) => {
+              setSignedIn(true);
+              saveSession(res);
+              router.replace(takeReturnUrl(HOME_PATH));
+            }}
+          />
         ) : sentTo ? (
           <div className={styles.sent} data-testid="login-link-sent" role="status">
             <div className={styles.sentIcon} aria-hidden="true">
@@ -143,6 +174,18 @@ export default function LoginScreen() {
                   data-testid="login-email"
                 />
               </label>
+              <HumanCheck check={human} />
+              {regionNotice && (
+                <RegionNotice
+                  email={regionNotice.email}
+                  answer={regionNotice.answer}
+                  onContinue={() => {
+                    const here = regionNotice.email.toLowerCase();
+                    setStayHere(here);
+                    void sendLink(undefined, here);
+                  }}
+                />
+              )}
               {error && (
                 <p className="alert alert-error" role="alert" data-testid="login-error">
                   {error}

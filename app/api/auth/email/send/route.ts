@@ -2,6 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { sendLinkBody } from "@/lib/auth/auth.schema";
 import { sendLoginLink } from "@/lib/auth/email-link";
 import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
+import { verifyHumanToken } from "@/lib/verify/human";
 
 // The login-link email send (path not shown in the spec; see docs/api.md).
 export const POST = apiRoute({
@@ -9,7 +10,10 @@ export const POST = apiRoute({
   body: sendLinkBody,
   handler: async ({ req, body, t }) => {
     // Per client address here; per email address (atomic, 5 per 15 minutes) inside sendLoginLink.
-    await consumeLimit("loginSendPerIp", clientAddress(req.headers));
+    const ip = clientAddress(req.headers);
+    await consumeLimit("loginSendPerIp", ip);
+    // No login starts without a human check (docs/auth.md "Human verification and regions").
+    await verifyHumanToken(body.turnstile_token, ip);
     const { expiresAt } = await sendLoginLink(
       { email: body.email, returnUrl: body.return_url, referralCode: body.referral_code, origin: body.origin },
       t,

@@ -1,0 +1,15 @@
+import { apiRoute } from "@/lib/api/handler";
+import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
+import { complianceFor } from "@/lib/verify/compliance";
+import { complianceCheckBody } from "@/lib/verify/verify.schema";
+
+// Spec §7: POST /api/auth/compliance-check {email}. Public (asked before sign-in), per-address limited.
+export const POST = apiRoute({
+  auth: "optional",
+  body: complianceCheckBody,
+  bodyLimitBytes: 4 * 1024,
+  handler: async ({ req, body, edition }) => {
+    await consumeLimit("complianceCheckPerIp", clientAddress(req.headers));
+    return complianceFor(body.email, edition);
+  },
+});

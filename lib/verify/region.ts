@@ -1,0 +1,65 @@
+import "server-only";
+import { editionForHost, type Edition } from "@/lib/edition/edition";
+import { env } from "@/lib/server/env";
+
+// Restricted regions (spec §8 transport: body code 302, message redirect_required, reason
+// country_restricted, and a url; the browser's API client redirects). The country comes from a
+// header the reverse proxy sets (COUNTRY_HEADER, Cloudflare's CF-IPCountry by default) and is
+// believed only behind a trusted proxy (TRUST_PROXY >= 1): without one the header is the
+// client's own word. docs/auth.md "Human verification and regions".
+
+/** Machine callers that are not people in a region: monitoring and payment providers' notifications. */
+const EXEMPT_PATHS = ["/api/health", "/api/payments/stripe/webhook", "/api/payments/alipay/notify"];
+
+/** HTTP status of the answer: 451 (unavailable for legal reasons); the envelope's code is 302. */
+export const REGION_REDIRECT_STATUS = 451;
+
+function restrictedList(): Set<string> {
+  return new Set(
+    env()
+      .RESTRICTED_COUNTRIES.split(",")
+      .map((c) => c.trim().toUpperCase())
+      .filter((c) => /^[A-Z]{2}$/.test(c)),
+  );
+}
+
+/** The caller's country when it is a restricted one, else null. */
+export function restrictedCountry(headers: Headers): string | null {
+  if (env().TRUST_PROXY < 1) return null;
+  const list = restrictedList();
+  if (list.size === 0) return null;
+  const country = (headers.get(env().COUNTRY_HEADER) ?? "").trim().toUpperCase();
+  return list.has(country) ? country : null;
+}
+
+/** The other edition's public address, when configured (http(s) only). */
+export function otherEditionUrl(edition: Edition): string | null {
+  const url = edition === "china" ? env().INTERNATIONAL_SITE_URL : env().CHINA_SITE_URL;
+  return url && /^https?:\/\//i.test(url) ? url : null;
+}
+
+function redirectTarget(headers: Headers): string | null {
+  const configured = env().REGION_REDIRECT_URL;
+  if (configured && /^https?:\/\//i.test(configured)) return configured;
+  const edition = editionForHost(headers.get("x-forwarded-host") ?? headers.get("host"), env().EDITION, env().CHINA_HOSTS);
+  return otherEditionUrl(edition);
+}
+
+/**
+ * The answer for an API call from a restricted region, or null to go on. Without a place to
+ * send people (REGION_REDIRECT_URL or the other edition's address) the call is refused
+ * plainly (403): redirecting to ourselves would loop.
+ */
+export function regionRedirect(req: { headers: Headers; nextUrl: { pathname: string } }): Response | null {
+  if (EXEMPT_PATHS.some((p) => req.nextUrl.pathname === p || req.nextUrl.pathname.startsWith(`${p}/`))) return null;
+  const country = restrictedCountry(req.headers);
+  if (!country) return null;
+  const url = redirectTarget(req.headers);
+  const body = url
+    ? { code: 302, message: "redirect_required", data: { reason: "country_restricted", url, country } }
+    : { code: 403, message: "Request denied", data: { error: "common.requestDenied", reason: "country_restricted", country } };
+  return new Response(JSON.stringify(body), {
+    status: url ? REGION_REDIRECT_STATUS : 403,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", vary: env().COUNTRY_HEADER },
+  });
+}
