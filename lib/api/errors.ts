@@ -98,6 +98,16 @@ export const errorCatalogue = {
   "auth.serverDeploying": 503,
   "auth.devLoginDisabled": 403,
   "auth.loginConfigError": 500,
+  // phone login, China edition (spec §5, §8 Login; docs/auth.md "China edition and phone login")
+  "phone.invalidPhone": 400,
+  "phone.wrongCode": 400,
+  "phone.sendFailed": 502,
+  "phone.incompleteAnswer": 502,
+  "phone.resendWait": 429,
+  "phone.termsRequired": 400,
+  "phone.signInExpired": 400,
+  "phone.chinaOnly": 403,
+  "phone.notConfigured": 503,
   // human verification and regions (spec §2, §5, §8; docs/auth.md "Human verification and regions")
   "verify.required": 400,
   "verify.failed": 403,

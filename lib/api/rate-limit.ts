@@ -36,6 +36,9 @@ const limiterSpecs = {
   complianceCheckPerIp: { points: () => env().COMPLIANCE_CHECKS_PER_IP_PER_MINUTE, durationSec: MINUTE, refusal: "rate" },
   // Login links per email address, over the link's 15-minute validity: guards an inbox against floods.
   loginLinksPerAddress: { points: () => env().LOGIN_LINKS_PER_ADDRESS, durationSec: 15 * MINUTE, refusal: "rate" },
+  // Phone login (lib/auth/phone-login.ts): texts per number per day, code checks per number (codes are short).
+  phoneCodesPerNumber: { points: () => env().PHONE_CODES_PER_NUMBER_PER_DAY, durationSec: DAY, refusal: "daily" },
+  phoneChecksPerNumber: { points: () => env().PHONE_CHECKS_PER_NUMBER_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
   // Ask AI, the flashback quiz and translation spend a paid API's money: per user.
   aiPerMinute: { points: () => env().AI_REQUESTS_PER_MINUTE, durationSec: MINUTE, refusal: "rate" },
   aiPerDay: { points: () => env().AI_REQUESTS_PER_DAY, durationSec: DAY, refusal: "daily" },

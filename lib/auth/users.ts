@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { prisma } from "@/lib/server/prisma";
 import type { Edition } from "@/lib/edition/edition";
 import { creditReferral } from "@/lib/rewards/referral";
+import { maskPhone } from "./phone.schema";
 
 // The user object the API returns (spec §3: id, username, email, language, ui_language, AI summary language).
 export const publicUserSelect = {
@@ -60,19 +61,21 @@ function newReferralCode(): string {
   return randomBytes(5).toString("hex").toUpperCase();
 }
 
+type NewUserOptions = { locale: string; edition: Edition; referralCode?: string | null };
+
 /**
- * Finds the user with this email or creates one, with a language and edition from the sign-in.
+ * Finds the user with this email or phone, or creates one with a language and edition from the sign-in.
  * Only the sign-in that creates the account credits its referral code's owner (lib/rewards/referral.ts).
  */
-export async function findOrCreateUserByEmail(email: string, opts: { locale: string; edition: Edition; referralCode?: string | null }): Promise<PublicUserRow> {
-  const existing = await prisma.user.findUnique({ where: { email }, select: publicUserSelect });
+async function findOrCreateUser(identity: { email: string } | { phone: string }, username: string, opts: NewUserOptions): Promise<PublicUserRow> {
+  const existing = await prisma.user.findUnique({ where: identity, select: publicUserSelect });
   if (existing) return existing;
   let created: PublicUserRow;
   try {
     created = await prisma.user.create({
       data: {
-        email,
-        username: email.split("@")[0] || email,
+        ...identity,
+        username,
         language: opts.locale,
         uiLanguage: opts.locale,
         edition: opts.edition,
@@ -81,14 +84,23 @@ export async function findOrCreateUserByEmail(email: string, opts: { locale: str
       select: publicUserSelect,
     });
   } catch (e) {
-    // Two sign-ins racing for the same new email: the other one created it.
-    const again = await prisma.user.findUnique({ where: { email }, select: publicUserSelect });
+    // Two sign-ins racing for the same new account: the other one created it.
+    const again = await prisma.user.findUnique({ where: identity, select: publicUserSelect });
     if (again) return again;
     throw e;
   }
   // A failed credit must not fail the sign-in; the referrer loses only this credit.
   if (opts.referralCode) await creditReferral(created.id, opts.referralCode).catch((e: unknown) => console.error("[referral] credit failed", e));
   return created;
+}
+
+export async function findOrCreateUserByEmail(email: string, opts: NewUserOptions): Promise<PublicUserRow> {
+  return findOrCreateUser({ email }, email.split("@")[0] || email, opts);
+}
+
+/** Phone accounts (China edition) are keyed by the 11-digit mainland number and named 138****5678. */
+export async function findOrCreateUserByPhone(phone: string, opts: NewUserOptions): Promise<PublicUserRow> {
+  return findOrCreateUser({ phone }, maskPhone(phone), opts);
 }
 
 export async function getUser(userId: string): Promise<PublicUserRow | null> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeId, safeText } from "@/lib/api/text";
+import { parseMainlandPhone } from "@/lib/auth/phone.schema";
 
 // Request shapes of the collaboration routes. No server imports: the browser's forms use them too.
 export const documentParams = z.object({ id: safeId });
@@ -16,8 +17,6 @@ export const sharedListQuery = z.object({
 // A practical email shape (the login form's zod .email() is stricter about the
 // domain; both refuse spaces and missing parts).
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// Mainland mobile numbers, with an optional +86 / 0086 prefix; spaces, dashes and brackets are ignored.
-const CN_MOBILE = /^(?:\+?86|0086)?(1[3-9]\d{9})$/;
 
 export type Identifier = { kind: "email"; value: string } | { kind: "phone"; value: string };
 
@@ -25,8 +24,9 @@ export type Identifier = { kind: "email"; value: string } | { kind: "phone"; val
 export function parseIdentifier(raw: string, edition: "international" | "china"): Identifier | null {
   const text = raw.trim();
   if (edition === "china") {
-    const m = CN_MOBILE.exec(text.replace(/[\s\-()]/g, ""));
-    return m ? { kind: "phone", value: m[1]! } : null;
+    // The one mainland-number rule, shared with phone login.
+    const phone = parseMainlandPhone(text);
+    return phone ? { kind: "phone", value: phone } : null;
   }
   return EMAIL.test(text) && text.length <= 254 ? { kind: "email", value: text.toLowerCase() } : null;
 }

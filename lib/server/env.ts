@@ -35,6 +35,11 @@ const schema = z.object({
   DOWNLOAD_MACOS_URL: z.string().optional(),
   DOWNLOAD_IOS_URL: z.string().optional(),
   DOWNLOAD_ANDROID_URL: z.string().optional(),
+  // Phone login on the China edition (docs/auth.md "China edition and phone login"): the SMS proxy's base URL
+  // (its /api/sms/6/cgi/* paths), texts per number per day, and code checks per number per 10 minutes.
+  SMS_PROXY_URL: z.string().optional(),
+  PHONE_CODES_PER_NUMBER_PER_DAY: z.coerce.number().int().positive().default(10),
+  PHONE_CHECKS_PER_NUMBER_PER_10_MINUTES: z.coerce.number().int().positive().default(10),
   DATA_DIR: z.string().default(path.join(process.cwd(), "var")),
   // Local scratch for jobs in hand (copies from storage, intermediates); never shared between machines. Default DATA_DIR/tmp.
   WORKER_SCRATCH_DIR: z.string().optional(),

@@ -1,0 +1,41 @@
+"use client";
+
+// The terms agreement modal of the China edition (spec §2, §5 "terms accepted (China)"): sign-in
+// cannot start until the user agrees to the User Agreement and the Privacy Policy. Opened by the
+// phone form when its agreement box is unticked (or from the agreement's names, to read them).
+import { useTranslations } from "next-intl";
+import { Modal } from "@/components/tasks/Modal";
+import styles from "./phone-login.module.css";
+
+const SECTIONS = ["service", "account", "privacy", "rights"] as const;
+
+export function TermsModal({ onAccept, onDecline }: { onAccept: () => void; onDecline: () => void }) {
+  const t = useTranslations("phone.terms");
+  return (
+    <Modal
+      title={t("title")}
+      onClose={onDecline}
+      testId="terms-modal"
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onDecline} data-testid="terms-decline">
+            {t("decline")}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={onAccept} data-testid="terms-accept" data-autofocus>
+            {t("accept")}
+          </button>
+        </>
+      }
+    >
+      <p className={styles.termsIntro}>{t("intro")}</p>
+      <div className={styles.termsBody} tabIndex={0} data-testid="terms-body">
+        {SECTIONS.map((s) => (
+          <section key={s}>
+            <h3 className={styles.termsHeading}>{t(`${s}.title`)}</h3>
+            <p className={styles.termsText}>{t(`${s}.text`)}</p>
+          </section>
+        ))}
+      </div>
+    </Modal>
+  );
+}
