@@ -98,6 +98,13 @@ export const errorCatalogue = {
   "auth.serverDeploying": 503,
   "auth.devLoginDisabled": 403,
   "auth.loginConfigError": 500,
+  // Google sign-in (docs/auth.md "Google sign-in")
+  "auth.googleDisabled": 403,
+  "auth.codeUsed": 409,
+  "auth.codeInvalid": 400,
+  "auth.socialSessionExpired": 400,
+  "auth.providerUnavailable": 502,
+  "auth.emailUnverified": 403,
   // phone login, China edition (spec §5, §8 Login; docs/auth.md "China edition and phone login")
   "phone.invalidPhone": 400,
   "phone.wrongCode": 400,

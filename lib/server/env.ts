@@ -26,6 +26,11 @@ const schema = z.object({
   AUTH_DEV_DEVICE_ID: z.string().optional(),
   // The development login is off in production unless this is set.
   ALLOW_DEV_LOGIN_IN_PRODUCTION: bool,
+  // Google sign-in (docs/auth.md "Google sign-in"): off without a client id. GOOGLE_ISSUER_URL points at another
+  // OpenID Connect issuer with the same protocol (tests: the loopback provider in tests/helpers/loopback-oidc.ts).
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER_URL: z.string().default("https://accounts.google.com"),
   EDITION: z.enum(["international", "china"]).default("international"),
   CHINA_HOSTS: z.string().default(""),
   // The community the out-of-credits dialog offers (http(s) only; the button is hidden when unset).

@@ -30,7 +30,7 @@ import { discoverRoutes, idLikeFieldNames, loadHandler, type HttpMethod, type Ro
 const SHARE_VIEWS = ["GET /api/transcription/share/[a]/[b]", "GET /api/transcription/tasks/title/[title]/[date]"];
 
 /** Reachable without a token; everything else must answer 401 to nobody. */
-export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/media/[taskId]", "GET /api/referral/validate", "POST /api/payments/stripe/webhook", "POST /api/payments/alipay/notify", "GET /api/avatars/[userId]/[token]", ...SHARE_VIEWS]);
+export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/auth/google", "POST /api/auth/google", "POST /api/auth/google/web", "GET /api/auth/google/authorize", "GET /api/media/[taskId]", "GET /api/referral/validate", "POST /api/payments/stripe/webhook", "POST /api/payments/alipay/notify", "GET /api/avatars/[userId]/[token]", ...SHARE_VIEWS]);
 
 /**
  * Routes that act only on the caller's own account, so a 200 to B is fine as
@@ -39,6 +39,9 @@ export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "P
 export const CALLERS_OWN = new Set([
   "GET /api/health",
   "GET /api/auth/dev",
+  // Google sign-in: whether it is offered, and the redirect to the provider (docs/auth.md).
+  "GET /api/auth/google",
+  "GET /api/auth/google/authorize",
   "GET /api/auth/user",
   "PUT /api/auth/user/language",
   "PUT /api/auth/user/preferences",
