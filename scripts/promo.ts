@@ -2,16 +2,19 @@
 //   npm run promo -- create --minutes 500 [--expires 2027-01-31] [--uses 100] [--code NAME]   prints the code
 //   npm run promo -- deactivate <code>
 //   npm run promo -- community-reward <email>    1,000 minutes, once, to a paying member who joined the community
+//   npm run promo -- grant-plan <email> <trial|enterprise|free>   a granted plan (no payment), or back to free
 import { parseArgs } from "node:util";
 import { createPromoCode, deactivatePromoCode } from "../lib/rewards/promo";
 import { grantCommunityReward } from "../lib/rewards/community";
 import { COMMUNITY_REWARD_MINUTES } from "../lib/rewards/constants";
 import { prisma } from "../lib/server/prisma";
+import { grantPlan, grantedPlans } from "../lib/billing/subscriptions";
 
 const USAGE = `usage:
   npm run promo -- create --minutes <n> [--expires YYYY-MM-DD] [--uses <n>] [--code NAME]
   npm run promo -- deactivate <code>
-  npm run promo -- community-reward <email>`;
+  npm run promo -- community-reward <email>
+  npm run promo -- grant-plan <email> <trial|enterprise|free>`;
 
 function wholeNumber(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -50,6 +53,13 @@ async function main(argv: string[]): Promise<number> {
       notPaying: `${rest[0]} is not a paying member; nothing granted`,
       noSuchUser: `no account with the email ${rest[0]}`,
     }[result];
+    (result === "granted" ? console.log : console.error)(text);
+    return result === "granted" ? 0 : 1;
+  }
+  const plan = rest[1] as (typeof grantedPlans)[number] | "free" | undefined;
+  if (command === "grant-plan" && rest[0] && plan && [...grantedPlans, "free"].includes(plan)) {
+    const result = await grantPlan(rest[0], plan);
+    const text = { granted: `${rest[0]} is now on ${plan}`, noSuchUser: `no account with the email ${rest[0]}`, subscribed: `${rest[0]} has a live subscription; nothing changed` }[result];
     (result === "granted" ? console.log : console.error)(text);
     return result === "granted" ? 0 : 1;
   }

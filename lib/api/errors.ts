@@ -34,6 +34,9 @@ export const errorCatalogue = {
   "upload.corruptMedia": 400,
   "upload.noFile": 400,
   "upload.mergeNeedsFiles": 400,
+  // Pro upload features (docs/billing.md "Very large files and batch"): the browser opens the upgrade dialog
+  "upload.batchNeedsPro": 403,
+  "upload.largeFileNeedsPro": 403,
   // tasks (spec §8 Tasks)
   "tasks.notFound": 404,
   "tasks.titleEmpty": 400,
@@ -219,6 +222,7 @@ export const errorCatalogue = {
   "payment.alreadyCanceled": 400,
   "payment.cancelFailed": 502,
   "payment.continueFailed": 502,
+  "payment.continueNeedsPayment": 400,
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -36,6 +36,8 @@ export function alipayClient(): AlipaySdk | null {
     gateway: e.ALIPAY_GATEWAY,
     keyType: "PKCS8",
     signType: "RSA2",
+    // exec answers keep Alipay's own field names (trade_status, total_amount), as in notifies.
+    camelcase: false,
   });
   cached = { fingerprint, client };
   return client;

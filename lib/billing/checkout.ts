@@ -7,6 +7,7 @@ import { logger } from "@/lib/server/logger";
 import { currencyOf, isPurchasable, planPrices, type BillingPeriodCode } from "./plans";
 import { stripeClient } from "./stripe";
 import { liveSubscription } from "./subscriptions";
+import { queryPendingAlipayOrder } from "./alipay-query";
 
 // Card checkout (docs/billing.md "Card subscriptions"): a Stripe Checkout Session
 // in subscription mode, priced inline from the plan table. The session's
@@ -53,8 +54,12 @@ export async function createCardCheckout(userId: string, input: { plan: string; 
 
 /** The caller's own order, for the success page: pending until the webhook (or Alipay's notify) marks it paid. The id is a Stripe session id or an Alipay order number. */
 export async function cardOrderStatus(userId: string, sessionId: string): Promise<{ status: "pending" | "paid" | "failed"; plan: string; period: string }> {
-  const order = await prisma.paymentOrder.findFirst({ where: { userId, OR: [{ cardOrderId: sessionId }, { mobileOrderNo: sessionId }] }, select: { status: true, planCode: true, period: true } });
+  let order = await prisma.paymentOrder.findFirst({ where: { userId, OR: [{ cardOrderId: sessionId }, { mobileOrderNo: sessionId }] } });
   if (!order) throw new AppError("payment.orderNotFound");
+  if (order.status === "pending" && order.method === "mobile" && order.mobileOrderNo) {
+    await queryPendingAlipayOrder({ ...order, mobileOrderNo: order.mobileOrderNo });
+    order = await prisma.paymentOrder.findUniqueOrThrow({ where: { id: order.id } });
+  }
   const status = order.status === "paid" ? "paid" : order.status === "pending" ? "pending" : "failed";
   return { status, plan: order.planCode, period: order.period };
 }

@@ -22,6 +22,14 @@ export function hasProFeatures(planCode: string): boolean {
 }
 
 /**
+ * Upload limits of plans without the Pro features (docs/billing.md "Very large files and batch"):
+ * one file of at most 100 MB per upload. Pro plans get spec §9's limits for everyone's
+ * maximum (300 MB audio, 400 MB video, 10 files per upload: lib/media/limits.ts).
+ */
+export const FREE_MAX_FILE_BYTES = 100 * 1024 * 1024;
+export const FREE_FILES_PER_UPLOAD = 1;
+
+/**
  * BullMQ priority of a user's jobs (lower runs first; 0, "no priority", would run before
  * every prioritised job, so every job gets one): Pro plans get priority processing (spec §6).
  */

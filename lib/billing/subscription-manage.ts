@@ -59,6 +59,8 @@ export async function continueSubscription(userId: string) {
     const last = await prisma.subscription.findFirst({ where: { userId }, orderBy: { expiresAt: "desc" }, select: { id: true } });
     throw new AppError(last ? "payment.alreadyCanceled" : "payment.noneToReactivate");
   }
+  // Alipay (China edition) has no automatic renewal to switch back on: only a new payment continues it.
+  if (live.paymentMethod === "mobile") throw new AppError("payment.continueNeedsPayment");
   if (live.status !== "canceling" || !live.providerSubscriptionId) throw new AppError("payment.noneToReactivate");
   await updateAtStripe(live.providerSubscriptionId, false, "payment.continueFailed");
   return getSubscription(userId);

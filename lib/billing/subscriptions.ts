@@ -60,7 +60,24 @@ export async function storeSubscription(db: Db, sub: Stripe.Subscription) {
     create: { ...data, userId, paymentMethod: "card", providerSubscriptionId: sub.id },
     update: data,
   });
-  await db.user.update({ where: { id: userId }, data: { planCode: (await liveSubscription(userId, db))?.planCode ?? "free" } });
+  await refreshUserPlan(db, userId);
+}
+
+/**
+ * Plans an operator grants on the account itself (no Subscription row): a payment event never
+ * takes them away. A provider event touches only the subscription it names (by provider id);
+ * the user's plan is then its live subscription's, else the granted plan they hold, else free.
+ */
+export const grantedPlans = ["trial", "enterprise"] as const;
+
+export async function refreshUserPlan(db: Db, userId: string): Promise<void> {
+  const live = await liveSubscription(userId, db);
+  if (live) {
+    await db.user.update({ where: { id: userId }, data: { planCode: live.planCode } });
+    return;
+  }
+  // Conditional: a granted plan stays; anything else that is no longer paid for drops to free.
+  await db.user.updateMany({ where: { id: userId, planCode: { notIn: [...grantedPlans, "free"] } }, data: { planCode: "free" } });
 }
 
 /** Subscription rows point at Plan rows; lib/billing/plans.ts is the source they are written from. */
@@ -75,4 +92,16 @@ export async function ensurePlanRow(db: Db, code: string) {
     yearlyCnyFen: prices?.CNY.year ?? 0,
   };
   await db.plan.upsert({ where: { code }, create: { code, ...row }, update: row });
+}
+
+/**
+ * Operator (npm run promo -- grant-plan <email> <plan>): puts an account on a granted plan,
+ * or back on free. A paying account keeps its subscription's plan: the grant is refused.
+ */
+export async function grantPlan(email: string, plan: (typeof grantedPlans)[number] | "free"): Promise<"granted" | "noSuchUser" | "subscribed"> {
+  const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
+  if (!user) return "noSuchUser";
+  if (await liveSubscription(user.id)) return "subscribed";
+  await prisma.user.update({ where: { id: user.id }, data: { planCode: plan } });
+  return "granted";
 }

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_MAX_BYTES } from "@/lib/media/limits";
 import { prisma } from "@/lib/server/prisma";
 import { chargeTasks } from "@/lib/billing/ledger";
+import { assertUploadAllowed } from "@/lib/billing/upload-plan";
 import { intakeSeconds, mediaRecords, probeIntakeFile, removeStored, storeIntakeFiles, type IntakeFile } from "./intake";
 import { withReceivedForm, type ReceivedForm } from "./multipart";
 import { queueTranscription } from "./queueing";
@@ -92,6 +93,7 @@ export async function createFromUpload(req: Request, userId: string, locale: str
   return withReceivedForm(req, mediaLimits, async (form) => {
     const speakerCount = speakerCountField(form.fields.speaker_count);
     const files = await checkFiles(form);
+    await assertUploadAllowed(userId, files, { batch: true });
     const planned = files.map((f) => ({ id: newTaskId(), title: titleOf(f.name), source: "upload" as const, files: [f], speakerCount }));
     return { tasks: await createTasks(userId, locale, planned, form.fields.start !== "false") };
   });
@@ -103,6 +105,7 @@ export async function createFromMerge(req: Request, userId: string, locale: stri
     if (form.files.length < 2) throw new AppError("upload.mergeNeedsFiles");
     const speakerCount = speakerCountField(form.fields.speaker_count);
     const files = await checkFiles(form);
+    await assertUploadAllowed(userId, files, { batch: false });
     const title = form.fields.title?.trim() || titleOf(files[0]!.name);
     const [task] = await createTasks(userId, locale, [{ id: newTaskId(), title, source: "merge", files, speakerCount }], form.fields.start !== "false");
     return { task };

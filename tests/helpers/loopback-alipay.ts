@@ -78,20 +78,70 @@ export function paidNotify(opts: { appId: string; outTradeNo: string; totalAmoun
   );
 }
 
+/** A trade as alipay.trade.query reports it. */
+export interface GatewayTrade {
+  trade_no: string;
+  trade_status: string;
+  total_amount: string;
+}
+
 export interface LoopbackAlipay {
   url: string;
   /** Page-pay requests seen, with whether the app's signature held. */
   seen: (PagePayRequest & { signed: boolean })[];
+  /** Trades by out_trade_no, answered by alipay.trade.query (set them as the cashier would). */
+  trades: Map<string, GatewayTrade>;
+  /** alipay.trade.query requests seen (their params), with whether the app's signature held. */
+  queries: { params: Record<string, string>; signed: boolean }[];
   close: () => Promise<void>;
 }
 
-/** GET /gateway.do: checks the app's signature, then redirects to return_url as the cashier does after paying. */
-export async function startLoopbackAlipay(port: number, appPublicKey: string): Promise<LoopbackAlipay> {
+/**
+ * An OpenAPI answer as Alipay sends it: {"<method>_response": {...}, "sign": "..."}, the
+ * signature over the exact JSON text of the inner object (RSA-SHA256, base64).
+ */
+export function signedAnswer(method: string, inner: Record<string, string>, privateKey: string): string {
+  const text = JSON.stringify(inner);
+  const sign = createSign("RSA-SHA256").update(text, "utf8").sign(privateKey, "base64");
+  return `{"${method.replaceAll(".", "_")}_response":${text},"sign":"${sign}"}`;
+}
+
+function tradeQueryAnswer(outTradeNo: string, trade: GatewayTrade | undefined): Record<string, string> {
+  if (!trade) return { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_NOT_EXIST", sub_msg: "交易不存在", out_trade_no: outTradeNo };
+  return { code: "10000", msg: "Success", out_trade_no: outTradeNo, ...trade, buyer_logon_id: "tes***@example.com", send_pay_date: "2026-11-25 09:00:00" };
+}
+
+/**
+ * GET /gateway.do: checks the app's signature, then redirects to return_url as the cashier does after paying.
+ * POST /gateway.do (alipay-sdk exec): alipay.trade.query from `trades`, signed with `alipayPrivateKey`.
+ */
+export async function startLoopbackAlipay(port: number, appPublicKey: string, alipayPrivateKey?: string): Promise<LoopbackAlipay> {
   const seen: LoopbackAlipay["seen"] = [];
+  const trades = new Map<string, GatewayTrade>();
+  const queries: LoopbackAlipay["queries"] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname !== "/gateway.do") {
       res.writeHead(404).end();
+      return;
+    }
+    if (req.method === "POST") {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        const params = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(body)) };
+        const signed = verifyAppSignature(params, appPublicKey);
+        queries.push({ params, signed });
+        const method = params.method ?? "";
+        if (!signed || method !== "alipay.trade.query" || !alipayPrivateKey) {
+          const error = { code: "40002", msg: "Invalid Arguments", sub_code: signed ? "isv.invalid-method" : "isv.invalid-signature" };
+          res.writeHead(200, { "content-type": "application/json;charset=utf-8" }).end(JSON.stringify({ error_response: error }));
+          return;
+        }
+        const outTradeNo = (JSON.parse(params.biz_content ?? "{}") as { out_trade_no?: string }).out_trade_no ?? "";
+        const answer = signedAnswer(method, tradeQueryAnswer(outTradeNo, trades.get(outTradeNo)), alipayPrivateKey);
+        res.writeHead(200, { "content-type": "application/json;charset=utf-8" }).end(answer);
+      });
       return;
     }
     const request = parsePagePayUrl(url.href);
@@ -113,6 +163,8 @@ export async function startLoopbackAlipay(port: number, appPublicKey: string): P
   return {
     url: `http://127.0.0.1:${actual}`,
     seen,
+    trades,
+    queries,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -166,3 +166,46 @@ test("the same event delivered twice at once is applied once", async () => {
   expect(answers.filter((a) => a.data.applied)).toHaveLength(1);
   expect(await prisma.stripeEvent.count({ where: { id: String(event.id) } })).toBe(1);
 });
+
+test("refund (docs/billing.md 'Refunds'): charge.refunded alone changes nothing; the refund's immediate cancel drops the user to free at once", async () => {
+  const u = await signIn("refund");
+  const { sessionId } = await startCheckout(u.token);
+  const { session, subscription } = stripe.complete(sessionId);
+  const subId = String(subscription.id);
+  await deliver(stripe.event("checkout.session.completed", session));
+  const refunded = await deliver(stripe.event("charge.refunded", { id: "ch_test_refund", object: "charge", amount: 1999, amount_refunded: 1999, refunded: true }));
+  expect(refunded.code).toBe(200);
+  expect(await planOf(u.userId)).toBe("pro");
+  // The operator refunds with "cancel immediately": Stripe deletes the subscription before its period ends.
+  await deliver(stripe.event("customer.subscription.deleted", stripe.remove(subId)));
+  const row = await subscriptionOf(subId);
+  expect(row.status).toBe("canceled");
+  expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now());
+  expect(await planOf(u.userId)).toBe("free");
+});
+
+test("an operator-granted trial is not overwritten by events of an old subscription; a live purchase still sets the plan", async () => {
+  const u = await signIn("granted-trial");
+  const { sessionId } = await startCheckout(u.token);
+  const { session, subscription } = stripe.complete(sessionId);
+  const subId = String(subscription.id);
+  await deliver(stripe.event("checkout.session.completed", session));
+  await deliver(stripe.event("customer.subscription.deleted", stripe.remove(subId)));
+  expect(await planOf(u.userId)).toBe("free");
+  // The operator grants a trial (npm run promo -- grant-plan <email> trial).
+  await prisma.user.update({ where: { id: u.userId }, data: { planCode: "trial" } });
+  // Late or redelivered events of the old subscription (new event ids) touch only that subscription.
+  await deliver(stripe.event("customer.subscription.deleted", stripe.remove(subId)));
+  await deliver(stripe.event("customer.subscription.updated", stripe.setCancelAtPeriodEnd(subId, true)));
+  await deliver(stripe.event("checkout.session.completed", session));
+  expect(await planOf(u.userId)).toBe("trial");
+  expect(await prisma.subscription.count({ where: { userId: u.userId } })).toBe(1);
+
+  // Buying a plan replaces the grant while it is live; when it ends the user is on free.
+  const next = await startCheckout(u.token, "premium");
+  const bought = stripe.complete(next.sessionId);
+  await deliver(stripe.event("checkout.session.completed", bought.session));
+  expect(await planOf(u.userId)).toBe("premium");
+  await deliver(stripe.event("customer.subscription.deleted", stripe.remove(String(bought.subscription.id))));
+  expect(await planOf(u.userId)).toBe("free");
+});

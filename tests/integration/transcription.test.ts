@@ -228,7 +228,10 @@ describe("upload → transcript", () => {
     const mp4 = path.join(tmp, "grid.mp4");
     ffmpeg("-i", path.join(CORPUS, "video/grid_id2_vcd_swwp2s.mpg"), "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", mp4);
     const form = await formWithFiles([{ path: mp4, type: "video/mp4" }, { path: path.join(CORPUS, "single/en_LDC93S1.wav") }]);
+    // Several files in one upload (batch) is a Pro feature (docs/billing.md "Very large files and batch").
+    await prisma.user.update({ where: { id: user.userId }, data: { planCode: "pro" } });
     const res = await call<{ tasks: { id: string; mediaKind: string }[] }>(create, { token: user.token, form });
+    await prisma.user.update({ where: { id: user.userId }, data: { planCode: "free" } });
     expect(res.data.tasks.map((t) => t.mediaKind).sort()).toEqual(["audio", "video"]);
     const video = await waitForStatus(res.data.tasks.find((t) => t.mediaKind === "video")!.id, user.token);
     expect(video.status).toBe("completed");

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "McpKey_userId_idx" ON "McpKey"("userId");
