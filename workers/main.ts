@@ -13,6 +13,7 @@ import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { runAnalysisJob, runTranslationJob } from "./analysis";
 import { runDocumentImportJob, runMeetingWatchJob, runTranscriptionJob } from "./transcription";
+import { keepMediaToolsSweepScheduled, runMediaToolJob, runMediaToolsSweep } from "./media-tools";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
 // the failure finalisers (a 'failed' listener and the "tasks.sweep" scheduler),
@@ -31,6 +32,8 @@ const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) 
   "translation.run": runTranslationJob,
   "document.import": runDocumentImportJob,
   "meeting.watch": runMeetingWatchJob,
+  "mediatools.process": runMediaToolJob,
+  "mediatools.sweep": runMediaToolsSweep,
   // The sweep also mails renewal reminders (lib/billing/reminders.ts: once per period).
   "tasks.sweep": async () => {
     await sendRenewalReminders().catch((e) => logger.warn("renewal reminders failed; the next sweep retries", { error: String(e) }));
@@ -114,6 +117,8 @@ async function main() {
     startWorker(queues.ai, AI_CONCURRENCY, connection),
     startWorker(queues.meetings, MEETING_CONCURRENCY, connection),
     startWorker(queues.maintenance, 1, connection),
+    // Free media tools on their own queue: a conversion never waits behind a long transcription.
+    startWorker(queues.tools, env().MEDIA_TOOLS_CONCURRENCY, connection),
   ];
   const listeners = [queues.media, queues.ai, queues.meetings].map(listenForFailures);
   let timer: NodeJS.Timeout | undefined;
@@ -148,6 +153,7 @@ async function main() {
 
   // Redis still coming up (or restarting) is waited for, not a crash.
   await untilDone("job scheduler", scheduleSweep);
+  await untilDone("media tools sweeper", keepMediaToolsSweepScheduled);
   unsubscribe = await untilDone("cancel subscription", () => onCancelRequest(cancelTask));
 
   const beat = async () => {
@@ -156,6 +162,7 @@ async function main() {
     const taskIds = [...new Set([...active.values()].flatMap((a) => (a.taskId ? [a.taskId] : [])))];
     for (const taskId of await cancelledAmong(taskIds)) cancelTask(taskId);
     await keepSweepScheduled();
+    await keepMediaToolsSweepScheduled();
   };
   await beat().catch((e) => logger.warn("heartbeat failed", { error: String(e) }));
   if (!stopping) timer = setInterval(() => void beat().catch((e) => logger.warn("heartbeat failed", { error: String(e) })), HEARTBEAT_MS);

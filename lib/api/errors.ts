@@ -223,6 +223,19 @@ export const errorCatalogue = {
   "payment.cancelFailed": 502,
   "payment.continueFailed": 502,
   "payment.continueNeedsPayment": 400,
+  // media tools (spec §5, §8 Media; docs/tools.md "Media tools")
+  "mediatools.selectVideo": 415,
+  "mediatools.selectAudio": 415,
+  "mediatools.fileTooLarge": 413,
+  "mediatools.noFile": 400,
+  "mediatools.noAudioTrack": 400,
+  "mediatools.uploadFailed": 500,
+  "mediatools.notFound": 404,
+  "mediatools.notReady": 409,
+  "mediatools.alreadyStarted": 409,
+  "mediatools.invalidQuality": 400,
+  "mediatools.downloadExpired": 410,
+  "mediatools.taskCreateFailed": 500,
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -19,6 +19,8 @@ export const queues = {
   meetings: "meetings",
   // Periodic upkeep (the "tasks.sweep" job scheduler): one small job at a time.
   maintenance: "maintenance",
+  // The free media tools' conversions: their own queue, so a visitor's conversion never waits behind an hour of transcription.
+  tools: "tools",
 } as const;
 
 /**
@@ -46,6 +48,10 @@ export const jobs = {
   "meeting.watch": { queue: queues.meetings, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(5_000) } },
   /** Every task in progress has a live job, or is finalised or queued again (workers/recovery.ts sweepTasks). */
   "tasks.sweep": { queue: queues.maintenance, payload: z.object({}) },
+  /** A media tools file (its id in taskId, which the cancel machinery keys on) is converted (lib/tools/media/process.ts). */
+  "mediatools.process": { queue: queues.tools, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(3_000) } },
+  /** Expired media tools files lose their files; stranded conversions end failed (lib/tools/media/sweep.ts). */
+  "mediatools.sweep": { queue: queues.maintenance, payload: z.object({}) },
 } satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
 
 export type JobName = keyof typeof jobs;

@@ -87,6 +87,11 @@ const schema = z.object({
   WORKER_SHUTDOWN_MS: z.coerce.number().int().min(0).default(20_000),
   // How often the "tasks.sweep" job scheduler checks that every task in progress has a live job.
   WORKER_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Media tools (docs/tools.md "Media tools"): how long a processed file can be downloaded, and how often the sweeper
+  // removes expired files. One job at a time on their own "tools" queue unless MEDIA_TOOLS_CONCURRENCY says more.
+  MEDIA_TOOLS_TTL_MS: z.coerce.number().int().min(1000).default(2 * 3600 * 1000),
+  MEDIA_TOOLS_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
+  MEDIA_TOOLS_CONCURRENCY: z.coerce.number().int().positive().default(1),
   // Cores used to transcribe the chunks of one long recording.
   SPEECH_PARALLELISM: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

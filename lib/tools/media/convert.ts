@@ -1,0 +1,96 @@
+import "server-only";
+import ffmpeg from "fluent-ffmpeg";
+import { MediaError } from "@/lib/media/ffmpeg";
+import { LOSSLESS_CODECS, targetKbps, wavShape, type MediaTool, type OutputFormat } from "./rules";
+
+// The media tools' ffmpeg runs (in the worker only). "fastest" copies the audio stream as it is
+// (no decoding: the speed of reading the file); "encode" decodes and encodes at the chosen quality.
+
+export interface Conversion {
+  tool: MediaTool;
+  mode: "fastest" | "encode";
+  format: OutputFormat;
+  quality: number;
+  source: { durationSec: number; audioCodec: string | null; audioKbps: number | null };
+}
+
+export interface OutputShape {
+  /** File extension and the format shown in the list. */
+  ext: string;
+  /** The type we store and serve it as (lib/storage/media-type.ts allow-lists it again). */
+  mime: string;
+  /** ffmpeg arguments after the input. */
+  args: string[];
+}
+
+/** Containers that take each codec as it is, for the stream copy. */
+const COPY_TARGETS: Record<string, { ext: string; mime: string; muxer: string }> = {
+  aac: { ext: "m4a", mime: "audio/mp4", muxer: "ipod" },
+  alac: { ext: "m4a", mime: "audio/mp4", muxer: "ipod" },
+  mp3: { ext: "mp3", mime: "audio/mpeg", muxer: "mp3" },
+  mp2: { ext: "mp2", mime: "audio/mpeg", muxer: "mp2" },
+  opus: { ext: "ogg", mime: "audio/ogg", muxer: "ogg" },
+  vorbis: { ext: "ogg", mime: "audio/ogg", muxer: "ogg" },
+  flac: { ext: "flac", mime: "audio/flac", muxer: "flac" },
+  pcm_s16le: { ext: "wav", mime: "audio/wav", muxer: "wav" },
+  pcm_s24le: { ext: "wav", mime: "audio/wav", muxer: "wav" },
+  pcm_u8: { ext: "wav", mime: "audio/wav", muxer: "wav" },
+  pcm_f32le: { ext: "wav", mime: "audio/wav", muxer: "wav" },
+};
+/** Any other codec (AC-3, WMA, AMR...) is copied into Matroska audio, which takes them all. */
+const COPY_FALLBACK = { ext: "mka", mime: "audio/x-matroska", muxer: "matroska" };
+
+export function outputShape(c: Conversion): OutputShape {
+  const common = ["-map", "0:a:0", "-vn", "-sn", "-dn", "-map_metadata", "-1"];
+  if (c.mode === "fastest") {
+    const t = COPY_TARGETS[c.source.audioCodec ?? ""] ?? COPY_FALLBACK;
+    return { ext: t.ext, mime: t.mime, args: [...common, "-c:a", "copy", "-f", t.muxer] };
+  }
+  if (c.format === "wav") {
+    const { sampleRate, channels } = wavShape(c.tool, c.quality);
+    return { ext: "wav", mime: "audio/wav", args: [...common, "-c:a", "pcm_s16le", "-ar", String(sampleRate), "-ac", String(channels), "-f", "wav"] };
+  }
+  const kbps = targetKbps(c.tool, c.quality, c.source.audioKbps, LOSSLESS_CODECS.has(c.source.audioCodec ?? ""));
+  // Low bitrates sound better (and MP3 needs it below 64 kbps) at a lower rate in mono.
+  // Above 160 kbps MP3 needs MPEG-1 rates (32–48 kHz): a 22 kHz source is resampled.
+  const shape = kbps < 64 ? ["-ar", "22050", "-ac", "1"] : kbps < 96 ? ["-ac", "1"] : ["-ac", "2", "-ar", "44100"];
+  if (c.format === "mp3") return { ext: "mp3", mime: "audio/mpeg", args: [...common, "-c:a", "libmp3lame", "-b:a", `${kbps}k`, ...shape, "-f", "mp3"] };
+  if (c.format === "aac") return { ext: "aac", mime: "audio/aac", args: [...common, "-c:a", "aac", "-b:a", `${kbps}k`, ...shape, "-f", "adts"] };
+  return { ext: "m4a", mime: "audio/mp4", args: [...common, "-c:a", "aac", "-b:a", `${kbps}k`, ...shape, "-movflags", "+faststart", "-f", "ipod"] };
+}
+
+/**
+ * Runs ffmpeg from `input` to `output`, reporting progress (0..100) from ffmpeg's time
+ * stamps. Aborting `signal` kills ffmpeg and rejects with the signal's reason.
+ */
+export function runConversion(input: string, output: string, shape: OutputShape, durationSec: number, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
+  return new Promise<void>((resolve, reject) => {
+    const command = ffmpeg(input).outputOptions(shape.args);
+    const onAbort = () => {
+      command.kill("SIGKILL");
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const done = () => signal?.removeEventListener("abort", onAbort);
+    command
+      .on("progress", (p: { timemark?: string }) => {
+        const at = seconds(p.timemark);
+        if (at !== undefined && durationSec > 0) onProgress(Math.min(99, (at / durationSec) * 100));
+      })
+      .on("error", (err: Error, _out: string | null, stderr: string | null) => {
+        done();
+        reject(new MediaError(`ffmpeg could not convert: ${(stderr ?? "").trim().split("\n").slice(-3).join(" | ") || err.message}`));
+      })
+      .on("end", () => {
+        done();
+        resolve();
+      })
+      .save(output);
+  });
+}
+
+function seconds(t: string | undefined): number | undefined {
+  const m = t?.match(/^(\d+):(\d+):(\d+(?:\.\d+)?)$/);
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : undefined;
+}

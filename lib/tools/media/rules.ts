@@ -1,0 +1,109 @@
+// The media tools' rules, shared by the browser (pickers, estimates) and the server.
+// Plain module on purpose: no "server-only", no Node imports.
+import { z } from "zod";
+
+/** Spec §9: a media tools file is at most 1 GB. */
+export const MEDIA_TOOLS_MAX_BYTES = 1024 * 1024 * 1024;
+
+export const TOOLS = ["extract", "compress"] as const;
+export type MediaTool = (typeof TOOLS)[number];
+
+/** Spec §5: compressor outputs; video to audio (re-encoding) offers the same four. */
+export const OUTPUT_FORMATS = ["mp3", "m4a", "aac", "wav"] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** Compression quality (spec §9): 10% to 90% in steps of 10, default and recommended 40%. */
+export const QUALITY_MIN = 10;
+export const QUALITY_MAX = 90;
+export const QUALITY_DEFAULT = 40;
+
+/** Video to audio: the audio quality, as a bitrate in kbps (standard, high, best). */
+export const EXTRACT_BITRATES = [128, 192, 320] as const;
+export const EXTRACT_BITRATE_DEFAULT = 192;
+
+/** File-picker hints only: the server decides by content. */
+export const VIDEO_EXTENSIONS = [".mp4", ".avi", ".mov", ".mkv", ".flv", ".wmv", ".webm", ".m4v", ".3gp"] as const;
+export const AUDIO_EXTENSIONS = [".mp3", ".wav", ".flac", ".aac", ".m4a", ".ogg", ".wma", ".opus"] as const;
+
+/** Compression settings 10%..90% as the standard MP3/AAC bitrates (kbps): 40% is 128 kbps. */
+const COMPRESS_KBPS = [32, 64, 96, 128, 160, 192, 224, 256, 320];
+
+/** The bitrate a lossy output is encoded at: the setting's step, never above a lossy source's own. */
+export function targetKbps(tool: MediaTool, quality: number, sourceKbps: number | null, sourceLossless: boolean): number {
+  const asked = tool === "compress" ? COMPRESS_KBPS[Math.min(8, Math.max(0, Math.round(quality / 10) - 1))]! : quality;
+  // Re-encoding a 128 kbps MP3 at 288 kbps only makes it bigger: a lossy source caps the output.
+  return !sourceLossless && sourceKbps && sourceKbps > 0 ? Math.min(asked, Math.max(32, Math.round(sourceKbps))) : asked;
+}
+
+/** WAV is PCM: compression lowers the sample rate and, below 50%, goes mono. */
+export function wavShape(tool: MediaTool, quality: number): { sampleRate: number; channels: number } {
+  if (tool === "extract") return { sampleRate: 44100, channels: 2 };
+  const rates = [11025, 11025, 16000, 16000, 22050, 22050, 32000, 32000, 44100];
+  return { sampleRate: rates[Math.min(8, Math.max(0, Math.round(quality / 10) - 1))]!, channels: quality < 50 ? 1 : 2 };
+}
+
+export const LOSSLESS_CODECS = new Set(["pcm_s16le", "pcm_s24le", "pcm_s32le", "pcm_f32le", "pcm_u8", "pcm_s16be", "flac", "alac", "wavpack"]);
+
+export interface EstimateInput {
+  tool: MediaTool;
+  durationSec: number;
+  /** The source's audio bitrate in kbps, when known. */
+  sourceKbps: number | null;
+  audioCodec: string | null;
+  originalSize: number;
+}
+
+export interface StartOptions {
+  mode: "fastest" | "encode";
+  format: OutputFormat;
+  quality: number;
+}
+
+/** The output size in bytes the UI shows before starting (container overhead ignored). */
+export function estimateOutputBytes(input: EstimateInput, opts: StartOptions): number {
+  const secs = Math.max(0, input.durationSec);
+  if (opts.mode === "fastest") return Math.round(((input.sourceKbps ?? 128) * 1000 * secs) / 8);
+  if (opts.format === "wav") {
+    const { sampleRate, channels } = wavShape(input.tool, opts.quality);
+    return Math.round(sampleRate * channels * 2 * secs) + 44;
+  }
+  const kbps = targetKbps(input.tool, opts.quality, input.sourceKbps, LOSSLESS_CODECS.has(input.audioCodec ?? ""));
+  return Math.round((kbps * 1000 * secs) / 8);
+}
+
+/** POST /api/tools/media/files/{id}/start. */
+export const startSchema = z
+  .object({
+    mode: z.enum(["fastest", "encode"]).default("encode"),
+    format: z.enum(OUTPUT_FORMATS).default("mp3"),
+    quality: z.coerce.number().int().default(QUALITY_DEFAULT),
+  })
+  .strict();
+export type StartBody = z.infer<typeof startSchema>;
+
+/** The quality is checked against the file's tool (a percentage or a bitrate). */
+export function qualityValid(tool: MediaTool, quality: number): boolean {
+  return tool === "compress" ? quality >= QUALITY_MIN && quality <= QUALITY_MAX && quality % 10 === 0 : (EXTRACT_BITRATES as readonly number[]).includes(quality);
+}
+
+/** What the browser shows of one processed file (the server's view, as JSON). */
+export interface ProcessedFileView {
+  id: string;
+  tool: MediaTool;
+  status: "uploaded" | "queued" | "processing" | "completed" | "failed" | "expired";
+  mode: "fastest" | "encode" | null;
+  originalName: string;
+  originalSize: number;
+  originalFormat: string;
+  sourceKbps: number | null;
+  audioCodec: string | null;
+  processedSize: number | null;
+  audioFormat: string | null;
+  duration: number;
+  qualityLevel: number | null;
+  createdAt: string;
+  completedAt: string | null;
+  downloadExpiresAt: string;
+  errorCode: string | null;
+  progress: number | null;
+}
