@@ -34,6 +34,7 @@ import ui from "@/components/tasks/ui.module.css";
 import { SpeakerCountSelect } from "@/components/transcript/SpeakerCountSelect";
 import { IosHelpLink } from "@/components/clients/IosHelpLink";
 import { DropZone } from "./DropZone";
+import { UploadComplianceNotice } from "@/components/verify/UploadComplianceNotice";
 import styles from "./upload.module.css";
 
 interface Item {
@@ -205,6 +206,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
       }
     >
       <div className={styles.body}>
+        <UploadComplianceNotice />
         <DropZone accept={acceptFor(mode)} disabled={uploading} onFiles={addFiles} testId="upload-dropzone" inputTestId="upload-file-input">
           <span className={styles.dropIcon}>{mode === "audio" ? <IconAudio size={26} /> : <IconVideo size={26} />}</span>
           <span className={styles.dropTitle}>{t("dropTitle")}</span>

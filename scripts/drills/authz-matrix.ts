@@ -31,6 +31,8 @@ const SHARE_VIEWS = ["GET /api/transcription/share/[a]/[b]", "GET /api/transcrip
 
 /** Reachable without a token; everything else must answer 401 to nobody. */
 export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/auth/google", "POST /api/auth/google", "POST /api/auth/google/web", "GET /api/auth/google/authorize", "GET /api/media/[taskId]", "GET /api/referral/validate", "POST /api/payments/stripe/webhook", "POST /api/payments/alipay/notify", "GET /api/avatars/[userId]/[token]", ...SHARE_VIEWS]);
+// Human verification and the compliance check come before any sign-in (docs/auth.md "Human verification and regions").
+PUBLIC_ROUTES.add("GET /api/verify/challenge").add("POST /api/auth/compliance-check");
 // Phone login on the China edition starts without a token (docs/auth.md "China edition and phone login").
 PUBLIC_ROUTES.add("POST /api/auth/phone").add("POST /api/auth/phone/send-code").add("POST /api/auth/phone/code-login");
 
@@ -92,6 +94,8 @@ export const CALLERS_OWN = new Set([
   "GET /api/referral/info",
   "GET /api/referral/validate",
 ]);
+// A fresh proof-of-work challenge holds nobody's data.
+CALLERS_OWN.add("GET /api/verify/challenge");
 
 /** The codes a refusal may carry (body code of the envelope). */
 export const REFUSALS = new Set([400, 403, 404, 413, 415, 429]);
