@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isLocale, TOOLS_LOCALE_HEADER } from "@/lib/i18n/locales";
 import { HSTS_VALUE, newNonce, pageCsp, servedOverHttps } from "@/lib/server/security-headers";
+import { turnstileConfigured } from "@/lib/verify/turnstile";
 
 // Pages get a Content-Security-Policy with a fresh nonce per request (Next puts it on its own
 // inline scripts when it finds it in the request's CSP header; every page is rendered per
@@ -9,7 +10,7 @@ import { HSTS_VALUE, newNonce, pageCsp, servedOverHttps } from "@/lib/server/sec
 // that uploads stream straight to their route handlers.
 export function proxy(request: NextRequest) {
   // eslint-disable-next-line no-restricted-properties -- Next inlines NODE_ENV at build time; not a setting of ours.
-  const csp = pageCsp(newNonce(), process.env.NODE_ENV === "development");
+  const csp = pageCsp(newNonce(), process.env.NODE_ENV === "development", { turnstile: turnstileConfigured() });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
   // Tools pages address a language with ?lang=xx (their hreflang URLs, lib/tools/seo.ts); next-intl reads it from this header.

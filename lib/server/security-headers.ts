@@ -29,7 +29,10 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
  * plays /api/media/... and blob: URLs. Development adds eval (React's debugging) and the
  * websocket of hot reloading.
  */
-export function pageCsp(nonce: string, dev = false): string {
+/** Cloudflare Turnstile's widget frame: allowed only when Turnstile is configured (docs/auth.md "Human verification and regions"). */
+export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
+export function pageCsp(nonce: string, dev = false, opts: { turnstile?: boolean } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -40,7 +43,7 @@ export function pageCsp(nonce: string, dev = false): string {
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
-    "frame-src 'none'",
+    `frame-src ${opts.turnstile ? TURNSTILE_ORIGIN : "'none'"}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -73,3 +73,13 @@ test("verifyHumanToken itself, as the other sign-in routes call it", async () =>
   await expect(verifyHumanToken(Buffer.from("{}").toString("base64"), "unknown")).rejects.toMatchObject({ key: "verify.failed" });
   expect(turnstile.calls.at(-1)!.remoteip).toBeUndefined();
 });
+
+test("pages allow Turnstile's frame only when it is configured", async () => {
+  const { pageCsp } = await import("@/lib/server/security-headers");
+  const { proxy } = await import("@/proxy");
+  const { NextRequest } = await import("next/server");
+  expect(pageCsp("n")).toContain("frame-src 'none'");
+  expect(pageCsp("n", false, { turnstile: true })).toContain("frame-src https://challenges.cloudflare.com");
+  const page = proxy(new NextRequest("http://localhost:3000/transcribe/login"));
+  expect(page.headers.get("content-security-policy")).toContain("frame-src https://challenges.cloudflare.com;");
+});
