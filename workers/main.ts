@@ -13,6 +13,7 @@ import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { runAnalysisJob, runTranslationJob } from "./analysis";
 import { runDocumentImportJob, runMeetingWatchJob, runTranscriptionJob } from "./transcription";
+import { runToolTranscriptJob } from "./tools";
 import { keepMediaToolsSweepScheduled, runMediaToolJob, runMediaToolsSweep } from "./media-tools";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
@@ -32,6 +33,7 @@ const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) 
   "translation.run": runTranslationJob,
   "document.import": runDocumentImportJob,
   "meeting.watch": runMeetingWatchJob,
+  "tools.transcript": runToolTranscriptJob,
   "mediatools.process": runMediaToolJob,
   "mediatools.sweep": runMediaToolsSweep,
   // The sweep also mails renewal reminders (lib/billing/reminders.ts: once per period).

@@ -144,6 +144,11 @@ export const errorCatalogue = {
   "links.tooLarge": 413,
   "links.fetchFailed": 502,
   "links.notConfigured": 503,
+  // the tools site's transcript tool (spec §4, §6, §8 "video-platform quota exhausted")
+  "tools.loginRequired": 403,
+  "tools.quotaExhausted": 403,
+  "tools.transcriptNotFound": 404,
+  "tools.transcriptNotReady": 409,
   // documents (spec §8 Tasks: document generation failed; §5 Documents)
   "documents.unsupportedType": 415,
   "documents.notDocx": 415,

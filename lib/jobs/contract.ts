@@ -46,6 +46,8 @@ export const jobs = {
   "document.import": { queue: queues.ai, payload: taskJob },
   /** Follows a meeting's recording bot until the meeting ends, then queues the recording's transcription. */
   "meeting.watch": { queue: queues.meetings, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(5_000) } },
+  /** The tools site's video-platform transcript (taskId is the ToolTranscript's id): captions, else speech (lib/tools/transcript/run.ts). */
+  "tools.transcript": { queue: queues.media, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(5_000) } },
   /** Every task in progress has a live job, or is finalised or queued again (workers/recovery.ts sweepTasks). */
   "tasks.sweep": { queue: queues.maintenance, payload: z.object({}) },
   /** A media tools file (its id in taskId, which the cancel machinery keys on) is converted (lib/tools/media/process.ts). */

@@ -35,6 +35,8 @@ export interface VideoInfo {
   durationSec: number | null;
   webpageUrl: string;
   extractor: string;
+  /** Caption languages the site offers: its own subtitles, and automatic captions. */
+  captions: { manual: string[]; auto: string[] };
 }
 
 export interface DownloadedAudio {
@@ -86,7 +88,27 @@ export async function probeVideo(link: string, opts: ProbeOptions = {}): Promise
     durationSec: durationOf(info),
     webpageUrl: typeof info.webpage_url === "string" ? info.webpage_url : target.url,
     extractor: String(info.extractor_key ?? info.extractor ?? "unknown"),
+    captions: { manual: languagesOf(info.subtitles), auto: languagesOf(info.automatic_captions) },
   };
+}
+
+function languagesOf(value: unknown): string[] {
+  return value && typeof value === "object" ? Object.keys(value).filter((k) => k !== "live_chat") : [];
+}
+
+/**
+ * Downloads one caption track (`language`, the site's own or automatic) as VTT or SRT into
+ * destDir, through the same egress guard; returns the file, or null when none was written.
+ */
+export async function downloadCaptions(link: string, destDir: string, opts: { language: string; auto: boolean; signal?: AbortSignal }): Promise<string | null> {
+  const target = await fetchTarget(link);
+  const dir = escapeTemplate(destDir);
+  const args = [opts.auto ? "--write-auto-subs" : "--write-subs", "--skip-download", "--sub-langs", opts.language, "--sub-format", "vtt/srt/best", "-o", `${dir}${path.sep}captions.%(ext)s`];
+  const run = await runGuarded(target, args, { signal: opts.signal, timeoutMs: PROBE_TIMEOUT_MS });
+  if (run.exitCode !== 0) throw failureOf(run);
+  const names = await fsp.readdir(destDir).catch(() => [] as string[]);
+  const file = names.find((n) => n.startsWith("captions.") && /\.(vtt|srt)$/i.test(n));
+  return file ? path.join(destDir, file) : null;
 }
 
 /**

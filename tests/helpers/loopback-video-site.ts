@@ -19,7 +19,8 @@ export interface LoopbackSite {
  * Serves `mediaFile` at /media.m4a (with Content-Length), /chunked.m4a (without,
  * in 4 KB pieces 20 ms apart) and /stall.m4a (a few bytes, then nothing); /page/<name> is an HTML page whose
  * JSON-LD VideoObject (title "JFK speech", 11 s) points at /<name>; /status/<n>
- * answers with that status; /no-media is a page with no video. Port 0 picks a free one.
+ * answers with that status; /no-media is a page with no video; /captioned/<name> is a video.js
+ * page playing /<name> with a caption track, /captions.vtt (LOOPBACK_CAPTIONS). Port 0 picks a free one.
  */
 export async function startLoopbackSite(mediaFile: string, port = 0): Promise<LoopbackSite> {
   const media = fs.readFileSync(mediaFile);
@@ -55,6 +56,12 @@ function route(req: http.IncomingMessage, res: http.ServerResponse, media: Buffe
   const page = url.pathname.match(/^\/page\/([\w.-]+)$/);
   const status = url.pathname.match(/^\/status\/(\d{3})$/);
   if (page) return sendHtml(res, videoPage(`${origin}/${page[1]}`));
+  const captioned = url.pathname.match(/^\/captioned\/([\w.-]+)$/);
+  if (captioned) return sendHtml(res, captionedPage(`/${captioned[1]}`));
+  if (url.pathname === "/captions.vtt") {
+    res.writeHead(200, { "content-type": "text/vtt; charset=utf-8" });
+    return res.end(head ? undefined : LOOPBACK_CAPTIONS);
+  }
   if (status) return sendHtml(res.writeHead(Number(status[1])), "<html><body>nope</body></html>");
   if (url.pathname === "/no-media") return sendHtml(res, "<html><head><title>Nothing here</title></head><body><p>text</p></body></html>");
   if (url.pathname === "/media.m4a") {
@@ -94,4 +101,23 @@ function sendInPieces(res: http.ServerResponse, data: Buffer, at = 0) {
 function videoPage(contentUrl: string): string {
   const ld = { "@context": "https://schema.org", "@type": "VideoObject", name: "JFK speech", duration: "PT11S", contentUrl, uploadDate: "2020-01-01" };
   return `<html><head><title>JFK speech</title><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body></body></html>`;
+}
+
+/** The caption track of /captioned/<name> pages: two cues of the JFK clip. */
+export const LOOPBACK_CAPTIONS = [
+  "WEBVTT",
+  "",
+  "00:00:00.500 --> 00:00:04.000",
+  "And so my fellow Americans,",
+  "",
+  "00:00:04.000 --> 00:00:10.500",
+  "ask not what your country can do for you.",
+  "",
+].join("\n");
+
+// A video.js embed (yt-dlp's generic extractor reads its source and addRemoteTextTrack captions).
+function captionedPage(src: string): string {
+  const source = JSON.stringify({ src, type: "audio/mp4" });
+  const track = JSON.stringify({ kind: "captions", src: "/captions.vtt", srclang: "en", label: "English" });
+  return `<html><head><title>JFK speech</title></head><body><video id="p"></video><script>var player = videojs("p"); player.src(${source}); player.addRemoteTextTrack(${track}, false);</script></body></html>`;
 }
