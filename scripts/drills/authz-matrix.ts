@@ -35,6 +35,8 @@ export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "P
 PUBLIC_ROUTES.add("GET /api/verify/challenge").add("POST /api/auth/compliance-check");
 // Phone login on the China edition starts without a token (docs/auth.md "China edition and phone login").
 PUBLIC_ROUTES.add("POST /api/auth/phone").add("POST /api/auth/phone/send-code").add("POST /api/auth/phone/code-login");
+// The tools site's transcript tool works signed out (a visitor cookie); opening one in the app needs a token (docs/tools.md).
+for (const r of ["POST /api/tools/transcript", "GET /api/tools/transcript", "GET /api/tools/transcript/quota", "GET /api/tools/transcript/[id]"]) PUBLIC_ROUTES.add(r);
 
 /**
  * Routes that act only on the caller's own account, so a 200 to B is fine as
@@ -94,6 +96,8 @@ export const CALLERS_OWN = new Set([
   "GET /api/referral/info",
   "GET /api/referral/validate",
 ]);
+// The transcript tool: B's own history, quota and (a body without a link is refused) start; A's transcript ids are not found.
+for (const r of ["POST /api/tools/transcript", "GET /api/tools/transcript", "GET /api/tools/transcript/quota"]) CALLERS_OWN.add(r);
 // A fresh proof-of-work challenge holds nobody's data.
 CALLERS_OWN.add("GET /api/verify/challenge");
 
@@ -118,6 +122,8 @@ export interface Owned {
   /** A's analysed task with a live share link, and that link's last URL segment ("<slug>-<token>"). */
   sharedTask: string;
   shareSegment: string;
+  /** A's transcript of the tools site's transcript tool. */
+  toolTranscript: string;
   /** Strings only A's data contains: titles, texts, email. */
   secrets: string[];
 }
@@ -159,12 +165,19 @@ export async function createOwnerResources(): Promise<Owned> {
   await prisma.task.update({ where: { id: sharedTask }, data: { status: "analysis_completed", summary: "# Public roadmap\n\n- Ship the offline mode\n", summaryLanguage: "en" } });
   const shared = await call<{ path: string }>(createShareLink, { token: user.token, params: { id: sharedTask } });
   if (shared.code !== 200) throw new Error(`A's share link failed: ${shared.message}`);
+  const toolTranscript = (
+    await prisma.toolTranscript.create({
+      data: { userId: user.userId, url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "Alpha-ZQX tool video", status: "completed", source: "captions", segments: [{ begin: 0, end: 1000, text: "ZQX memo in the tool" }] },
+      select: { id: true },
+    })
+  ).id;
   const referralCode = (await prisma.user.findUniqueOrThrow({ where: { id: user.userId }, select: { referralCode: true } })).referralCode;
   const owned = {
     user,
     collaborator,
     sharedTask,
     shareSegment: shared.data.path.split("/").at(-1)!,
+    toolTranscript,
     completedTask,
     uploadedTask: uploaded.data.tasks[0]!.id,
     pastedTask: pastedTask!,
@@ -253,6 +266,7 @@ export function idsFor(route: RouteFile, a: Owned): string[] {
   if (route.segments.length === 0) return [a.completedTask];
   if (route.route.includes("/hotwords/")) return [a.hotword];
   if (route.route.includes("/mcp/keys/")) return [a.mcpKey];
+  if (route.route.startsWith("/api/tools/transcript/")) return [a.toolTranscript, a.completedTask];
   // /api/folder/[id] names a folder; /api/folder/[id]/move names the task to move.
   if (route.route === "/api/folder/[id]") return [a.folder];
   // The public share views get A's real link too (they must show only the allowed fields); the owner's share routes get A's shared task.
