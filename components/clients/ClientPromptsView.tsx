@@ -12,8 +12,8 @@ import { InAppBrowserWarning } from "./InAppBrowserWarning";
 import { MobileAppBanner } from "./MobileAppBanner";
 import styles from "./clients.module.css";
 
-/** Pages where a phone is offered the app: the app's homes, not dialogs-in-progress pages like payment. */
-const BANNER_PATHS = /^\/transcribe\/?(mobile\/?)?$/;
+/** A phone is offered the app on the mobile home only (not mid-payment, not on shared pages). */
+const BANNER_PATHS = /^\/transcribe\/mobile\/?$/;
 
 export function ClientPromptsView({ downloads }: { downloads: ClientDownloads }) {
   const pathname = usePathname() ?? "/";

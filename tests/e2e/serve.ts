@@ -68,6 +68,9 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
       ALIPAY_PRIVATE_KEY: alipayKeys.app.privateKey,
       ALIPAY_PUBLIC_KEY: alipayKeys.alipay.publicKey,
       ALIPAY_GATEWAY: `${alipay.url}/gateway.do`,
+      // Client downloads (tests/e2e/clients): two configured, macOS and Android left unset on purpose.
+      DOWNLOAD_WINDOWS_URL: "https://downloads.example.test/tingji-setup-x64.exe",
+      DOWNLOAD_IOS_URL: "https://apps.example.test/tingji-ios",
     };
   }
   const ai = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT, delayMs: 40 });
