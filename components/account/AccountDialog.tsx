@@ -1,6 +1,6 @@
 "use client";
 // The account panel (spec §2 "account and profile"): avatar, user info, interface and AI
-// summary language, the referral section and the MCP keys. Opened from the header's user
+// summary language, usage (used / total minutes, next reset), the referral section and the MCP keys. Opened from the header's user
 // button (desktop and phone); `section` scrolls to one part (e.g. "invite friends").
 import { LocaleOptions } from "@/components/shell/LocaleOptions";
 import { useEffect, useRef, useState } from "react";
@@ -16,12 +16,31 @@ import { api } from "@/lib/client/api";
 import { useAuth, type UserInfo } from "@/lib/client/auth";
 import { useEdition } from "@/lib/client/edition";
 import { STORAGE_KEYS, writeJson } from "@/lib/client/storage";
+import type { Usage } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
 import { AvatarUpload } from "./AvatarUpload";
 import type { AccountSection } from "./events";
 import styles from "./account.module.css";
 
-function ProfileSection({ user }: { user: UserInfo | null }) {
+function UsageLine({ usage }: { usage: Usage }) {
+  const t = useTranslations("account.usage");
+  const format = useFormatter();
+  const minutes = (n: number) => format.number(n, { maximumFractionDigits: 0 });
+  return (
+    <>
+      <dt>{t("title")}</dt>
+      <dd data-testid="account-usage" data-used={Math.round(usage.usedMinutes)} data-total={Math.round(usage.totalMinutes)}>
+        {t("line", { used: minutes(usage.usedMinutes), total: minutes(usage.totalMinutes) })}
+        <br />
+        <span className={styles.muted} data-testid="account-usage-reset">
+          {t("resets", { date: format.dateTime(new Date(usage.nextResetDate), { dateStyle: "long" }) })}
+        </span>
+      </dd>
+    </>
+  );
+}
+
+function ProfileSection({ user, usage }: { user: UserInfo | null; usage: Usage | null }) {
   const t = useTranslations("account.profile");
   const format = useFormatter();
   const plan = user?.plan ?? "free";
@@ -37,6 +56,7 @@ function ProfileSection({ user }: { user: UserInfo | null }) {
         <dd data-testid="account-plan" data-plan={plan}>
           {t.has(`plans.${plan}`) ? t(`plans.${plan}`) : plan}
         </dd>
+        {usage ? <UsageLine usage={usage} /> : null}
         <dt>{t("memberSince")}</dt>
         <dd>{user?.created_at ? format.dateTime(new Date(user.created_at), { dateStyle: "long" }) : "—"}</dd>
       </dl>
@@ -86,7 +106,7 @@ function PreferencesSection({ user }: { user: UserInfo | null }) {
   );
 }
 
-export function AccountDialog({ section, onClose }: { section?: AccountSection; onClose: () => void }) {
+export function AccountDialog({ section, usage, onClose }: { section?: AccountSection; usage: Usage | null; onClose: () => void }) {
   const t = useTranslations("account");
   const { user } = useAuth();
   const [confirming, setConfirming] = useState(false);
@@ -101,7 +121,7 @@ export function AccountDialog({ section, onClose }: { section?: AccountSection; 
   return (
     <Modal title={t("title")} onClose={onClose} wide testId="account-dialog" dismissable={!confirming}>
       <div className={styles.body}>
-        <ProfileSection user={user} />
+        <ProfileSection user={user} usage={usage} />
         <PreferencesSection user={user} />
         <div ref={referralRef} data-testid="account-referral" data-focused={section === "referral" ? "true" : undefined}>
           <ReferralSection info={info} error={error} onRetry={reload} />

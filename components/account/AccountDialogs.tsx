@@ -1,11 +1,13 @@
 "use client";
-// Hosts the account panel and the out-of-credits dialog for the screen it is on, opened
-// through components/account/events.ts (header button, upload refused for usage...).
+// Hosts the account panel, the out-of-credits dialog and the upgrade-to-Pro dialog for the
+// screen it is on, opened through components/account/events.ts (header button, upload
+// refused for usage or for a Pro-only batch or file size...).
 import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
 import type { ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
 import type { Usage } from "@/lib/client/tasks";
 import { CreditsDialog } from "./CreditsDialog";
+import { UpgradeProDialog } from "./UpgradePro";
 import { onAccountRequest, openOutOfCredits, type AccountRequest } from "./events";
 
 const AccountDialog = dynamic(() => import("./AccountDialog").then((m) => m.AccountDialog), { ssr: false });
@@ -13,8 +15,9 @@ const AccountDialog = dynamic(() => import("./AccountDialog").then((m) => m.Acco
 export function AccountDialogs({ usage }: { usage: Usage | null }) {
   const [open, setOpen] = useState<AccountRequest | null>(null);
   useEffect(() => onAccountRequest(setOpen), []);
-  if (open?.dialog === "account") return <AccountDialog section={open.section} onClose={() => setOpen(null)} />;
+  if (open?.dialog === "account") return <AccountDialog section={open.section} usage={usage} onClose={() => setOpen(null)} />;
   if (open?.dialog === "credits") return <CreditsDialog usage={usage} onClose={() => setOpen(null)} onInvite={() => setOpen({ dialog: "account", section: "referral" })} />;
+  if (open?.dialog === "upgrade") return <UpgradeProDialog reason={open.reason} onClose={() => setOpen(null)} testId="upload-pro-required" />;
   return null;
 }
 

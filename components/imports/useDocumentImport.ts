@@ -9,6 +9,7 @@ import { usageApi, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
 import { minutesForText } from "@/lib/documents/limits";
 import { errorMessage } from "@/components/tasks/useTaskList";
+import { openDialogForRefusal } from "@/components/account/events";
 import { fileKey, screenDocuments, type DocumentProblem } from "./documentChecks";
 
 export type DocumentTab = "upload" | "paste";
@@ -94,7 +95,7 @@ export function useDocumentImport(onCreated: (tasks: TaskSummary[]) => void) {
     setServerError(null);
   }, []);
 
-  /** Confirm of the estimate: creates the tasks. Resolves true when they exist. */
+  /** Confirm of the estimate: creates the tasks. Resolves true when the dialog is done (tasks created, or a refusal opened its own dialog). */
   const confirm = async (): Promise<boolean> => {
     setServerError(null);
     const ctrl = new AbortController();
@@ -109,6 +110,8 @@ export function useDocumentImport(onCreated: (tasks: TaskSummary[]) => void) {
       onCreated(created);
       return true;
     } catch (e) {
+      // Used-up minutes open the out-of-credits dialog in place of this one.
+      if (openDialogForRefusal(e)) return true;
       if (!isAbortError(e)) setServerError(errorMessage(e, terr("documents.generationFailed")));
       return false;
     } finally {

@@ -1,11 +1,14 @@
 "use client";
 // The subscription card (spec §2, §4): plan, status badge, price and period, payment
-// method, period end; cancel at period end and continue (undo the cancel).
+// method, period end; cancel at period end and continue (undo the cancel). A mobile-payment
+// (Alipay, China edition) subscription never renews by itself: "Pay again" starts a new
+// page-pay for the same plan and period, which adds one period (docs/billing.md "Alipay").
 import { useState } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";
-import { formatPrice, subscriptionApi, type SubscriptionView } from "@/lib/client/payments";
+import { formatPrice, paymentsApi, subscriptionApi, type SubscriptionView } from "@/lib/client/payments";
+import { isPurchasable } from "@/lib/billing/plans";
 import { toast } from "@/lib/client/toasts";
 import styles from "./subscription.module.css";
 
@@ -50,7 +53,17 @@ export function SubscriptionCard({ subscription, onChange }: { subscription: Sub
       setBusy(false);
     }
   };
+  const payAgain = async () => {
+    setBusy(true);
+    try {
+      window.location.assign((await paymentsApi.alipayCheckout(sub.plan, sub.period)).url);
+    } catch (e) {
+      toast.error(errorMessage(e, t("payAgainFailed")));
+      setBusy(false);
+    }
+  };
   const live = sub.status === "active" || sub.status === "canceling";
+  const manual = sub.paymentMethod === "mobile" && isPurchasable(sub.plan);
   return (
     <section className={styles.card} data-testid="subscription-card" data-status={sub.status}>
       <div className={styles.row}>
@@ -68,6 +81,7 @@ export function SubscriptionCard({ subscription, onChange }: { subscription: Sub
         <dd data-testid="subscription-date">{date}</dd>
       </dl>
       {sub.status === "canceling" && <p>{t("cancelNote", { date })}</p>}
+      {manual && <p data-testid="subscription-pay-again-note">{t("payAgainNote")}</p>}
       <div className={styles.row}>
         {sub.status === "active" && sub.provider === "stripe" && (
           <button type="button" className={ui.btn} disabled={busy} onClick={() => void act("cancel")} data-testid="subscription-cancel">
@@ -77,6 +91,11 @@ export function SubscriptionCard({ subscription, onChange }: { subscription: Sub
         {sub.status === "canceling" && sub.provider === "stripe" && (
           <button type="button" className={`${ui.btn} ${ui.primary}`} disabled={busy} onClick={() => void act("continue")} data-testid="subscription-continue">
             {t("continue")}
+          </button>
+        )}
+        {manual && (
+          <button type="button" className={`${ui.btn} ${ui.primary}`} disabled={busy} onClick={() => void payAgain()} data-testid="subscription-pay-again">
+            {t("payAgain")}
           </button>
         )}
       </div>

@@ -29,6 +29,7 @@ import { Modal } from "@/components/tasks/Modal";
 import { Switch } from "@/components/tasks/Switch";
 import { IconAudio, IconClose, IconDown, IconGrip, IconUp, IconUpload, IconVideo } from "@/components/tasks/icons";
 import { errorMessage } from "@/components/tasks/useTaskList";
+import { openDialogForRefusal } from "@/components/account/events";
 import { useUsage } from "@/components/tasks/useUsage";
 import ui from "@/components/tasks/ui.module.css";
 import { SpeakerCountSelect } from "@/components/transcript/SpeakerCountSelect";
@@ -157,7 +158,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
       onClose();
     } catch (e) {
       if (isAbortError(e)) setNotice(t("cancelled"));
-      else setServerError(errorMessage(e, terr("upload.uploadFailed")));
+      else if (!openDialogForRefusal(e, onClose)) setServerError(errorMessage(e, terr("upload.uploadFailed"))); // used-up minutes, Pro-only upload: own dialog
       void reloadUsage();
     } finally {
       abortRef.current = null;

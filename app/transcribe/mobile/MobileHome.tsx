@@ -21,6 +21,7 @@ import { SearchBox } from "@/components/search/SearchBox";
 import { RewardsButton } from "@/components/rewards/RewardsButton";
 import { AccountDialogs, guardImports, whenCredits } from "@/components/account/AccountDialogs";
 import { UserButton } from "@/components/account/UserButton";
+import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
 import { useUsage } from "@/components/tasks/useUsage";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
 import { useFolderStats } from "@/components/folders/useFolderStats";
@@ -143,6 +144,7 @@ export function MobileHome() {
             </button>
             <AddOptionsMenu compact onUpload={whenCredits(usage, (mode) => setUpload({ open: true, mode, used: true }))} {...importHandlers} />
           </header>
+          <HomeRenewalReminder />
           <SearchBox row />
           <FolderPicker
             stats={folderStats.stats}
