@@ -5,6 +5,7 @@
 import { ApiError } from "./api";
 import { STORAGE_KEYS, readItem } from "./storage";
 import type { ExportFormat, ExportPart } from "@/lib/exports/formats";
+import { isIos as isIosAgent } from "@/lib/clients/user-agent";
 
 /** The name from Content-Disposition (RFC 5987 filename* first), else `fallback`. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -32,10 +33,10 @@ export function saveBlob(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** iPhone, iPad (which says it is a Mac) and iPod: Safari shows downloads as a preview there. */
+/** iPhone, iPad (which says it is a Mac) and iPod: Safari shows downloads as a preview there. The one rule: lib/clients/user-agent. */
 export function isIos(): boolean {
   if (typeof navigator === "undefined") return false;
-  return /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  return isIosAgent(navigator.userAgent, navigator.maxTouchPoints);
 }
 
 /** Fetches one export with the signed-in user's token and saves it; throws an ApiError with the server's message when refused. */
