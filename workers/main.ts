@@ -9,6 +9,7 @@ import { keepSweepScheduled, scheduleSweep } from "./sweep-schedule";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { assertSecretsAtStart } from "@/lib/server/secrets";
+import { sweepScratch } from "@/lib/storage/scratch";
 import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { runAnalysisJob, runTranslationJob } from "./analysis";
@@ -26,6 +27,10 @@ const AI_CONCURRENCY = 4;
 const MEETING_CONCURRENCY = 50;
 // Closing connections after the jobs stopped gets this long.
 const STOP_CLEANUP_MS = 5_000;
+// Shown as a job's processedBy (BullMQ): which machine and process ran it.
+const WORKER_NAME = `${os.hostname()}:${process.pid}`;
+// Scratch folders nothing wrote to for this long were left by a killed process on this machine.
+const STALE_SCRATCH_MS = 24 * 3600 * 1000;
 
 const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>> = {
   "transcription.run": runTranscriptionJob,
@@ -75,6 +80,7 @@ function startWorker(name: string, concurrency: number, connection: ReturnType<t
     {
       connection,
       prefix: bullPrefix(),
+      name: WORKER_NAME,
       concurrency,
       // A job whose worker died is picked up again once its lock lapses; past
       // maxStalledCount it fails and the 'failed' listener or the sweep finalises its task.
@@ -172,6 +178,7 @@ async function main() {
   // PostgreSQL or Redis away at start: the scheduled sweep does the same a little later.
   await requeueStrandedTasks().catch((e) => logger.warn("start-up sweep failed; the scheduled sweep retries", { error: String(e) }));
   logger.info("worker started", { queues: Object.values(queues), concurrency: env().WORKER_CONCURRENCY, cpus: os.cpus().length });
+  void sweepScratch(STALE_SCRATCH_MS).catch((e) => logger.warn("scratch sweep failed", { error: String(e) }));
 }
 
 /** Retries a start-up step that needs Redis until it succeeds (or the worker is stopping). */

@@ -16,7 +16,8 @@ type Db = Prisma.TransactionClient;
 /** Locks the user's current period row (creating it first): every charge of one user waits here for the one before. */
 async function lockCurrentPeriod(db: Db, userId: string): Promise<Date> {
   const { start, next } = await usagePeriodOf(userId, db);
-  await db.usagePeriod.upsert({ where: { userId_periodStart: { userId, periodStart: start } }, create: { userId, periodStart: start, nextResetAt: next }, update: {} });
+  // INSERT … ON CONFLICT DO NOTHING: an upsert (read, then insert) lost the race when a user's first two requests came at once.
+  await db.usagePeriod.createMany({ data: [{ userId, periodStart: start, nextResetAt: next }], skipDuplicates: true });
   await db.$queryRaw`SELECT id FROM "UsagePeriod" WHERE "userId" = ${userId} AND "periodStart" = ${start} FOR UPDATE`;
   return start;
 }

@@ -12,6 +12,8 @@ export interface WorkerProcessOptions {
   logLevel?: "debug" | "info" | "warn" | "error";
   /** Where the worker's log (stderr) goes: this process's stderr, nowhere, or appended to a file. */
   stderr?: "inherit" | "ignore" | { file: string };
+  /** Where its info/debug lines (stdout) go: nowhere, or appended to a file (may be the stderr file). */
+  stdout?: "ignore" | { file: string };
   /** Run it the way `npm start` does, under scripts/supervise.ts (restarted with backoff when it exits). */
   supervised?: boolean;
 }
@@ -24,17 +26,19 @@ const started: ChildProcess[] = [];
  * to it reaches the worker and its exit code is the worker's; it leads its own
  * process group, so killHard also takes down what it started (ffmpeg).
  */
-export function startWorkerProcess({ env = {}, logLevel = "warn", stderr = "inherit", supervised = false }: WorkerProcessOptions = {}): ChildProcess {
+export function startWorkerProcess({ env = {}, logLevel = "warn", stderr = "inherit", stdout = "ignore", supervised = false }: WorkerProcessOptions = {}): ChildProcess {
   const script = supervised ? ["scripts/supervise.ts"] : ["--conditions=react-server", "workers/main.ts"];
   const log = typeof stderr === "object" ? fs.openSync(stderr.file, "a") : stderr;
+  const out = typeof stdout === "object" ? fs.openSync(stdout.file, "a") : stdout;
   const child = spawn(process.execPath, ["--import", "tsx", ...script], {
     cwd: ROOT,
     // A supervised worker comes back quickly in tests.
     env: { ...process.env, LOG_LEVEL: logLevel, SUPERVISE_BASE_MS: "500", SUPERVISE_MAX_MS: "4000", ...env },
-    stdio: ["ignore", "ignore", log],
+    stdio: ["ignore", out, log],
     detached: true,
   });
   if (typeof log === "number") fs.closeSync(log);
+  if (typeof out === "number") fs.closeSync(out);
   started.push(child);
   return child;
 }
