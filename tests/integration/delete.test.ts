@@ -10,10 +10,10 @@ import { POST as deleteBatch } from "@/app/api/transcription/tasks/delete-batch/
 import { periodOf } from "@/lib/billing/usage";
 import { getProgress } from "@/lib/jobs/progress";
 import { bullPrefix, jobIdFor, queue, queues } from "@/lib/jobs/contract";
-import { dataDir } from "@/lib/server/env";
 import { newRedisConnection } from "@/lib/server/redis";
 import { prisma } from "@/lib/server/prisma";
 import { mediaFolder } from "@/lib/tasks/task-files";
+import { scratchRoot, storage } from "@/lib/storage/storage";
 import { runTranscriptionJob } from "@/workers/transcription";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
@@ -34,8 +34,14 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const storedFolder = (id: string) => path.join(dataDir("storage"), mediaFolder(user.userId, id));
-const scratchFolders = (id: string) => ["tasks", "documents", "meetings"].map((k) => dataDir("tmp", k, id));
+/** The names of the task's stored files, through the storage driver of this run (local disk or S3). */
+async function storedNames(id: string): Promise<string[]> {
+  const folder = mediaFolder(user.userId, id);
+  const names: string[] = [];
+  for await (const o of storage().list(folder)) names.push(o.key.slice(folder.length + 1));
+  return names;
+}
+const scratchFolders = (id: string) => ["tasks", "documents", "meetings"].map((k) => path.join(scratchRoot(), k, id));
 
 async function usedSeconds() {
   const row = await prisma.usagePeriod.findUnique({ where: { userId_periodStart: { userId: user.userId, periodStart: periodOf(new Date()).start } }, select: { usedSeconds: true } });
@@ -46,7 +52,7 @@ async function expectNothingLeft(id: string) {
   expect(await prisma.task.count({ where: { id } })).toBe(0);
   expect(await prisma.mediaPart.count({ where: { taskId: id } })).toBe(0);
   expect(await prisma.timelineEntry.count({ where: { taskId: id } })).toBe(0);
-  expect(fs.existsSync(storedFolder(id))).toBe(false);
+  expect(await storedNames(id)).toEqual([]);
   for (const dir of scratchFolders(id)) expect(fs.existsSync(dir)).toBe(false);
   expect(await getProgress(id)).toBeNull();
   expect((await call(getTask, { token: user.token, params: { id } })).code).toBe(404);
@@ -57,7 +63,7 @@ describe("a task whose work has not started", () => {
     // No worker runs yet: the job waits in the queue.
     const res = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form: await formWithFiles([{ path: path.join(CORPUS, "single/en_jfk.wav") }]) });
     const id = res.data.tasks[0]!.id;
-    expect(fs.readdirSync(storedFolder(id))).toHaveLength(1);
+    expect(await storedNames(id)).toHaveLength(1);
     expect(await usedSeconds()).toBe(11);
     expect(await queue(queues.media).getJob(jobIdFor("transcription.run", id))).toBeTruthy();
 
@@ -73,7 +79,7 @@ describe("a task whose work has not started", () => {
   it("a pasted text loses its stored document.json and its import job", async () => {
     const res = await call<{ task: { id: string } }>(pasteText, { token: user.token, json: { text: "Alice: hello.\nBob: hi there." } });
     const id = res.data.task.id;
-    expect(fs.existsSync(path.join(storedFolder(id), "document.json"))).toBe(true);
+    expect(await storedNames(id)).toContain("document.json");
     await call(deleteBatch, { token: user.token, json: { ids: [id] } });
     expect(await queue(queues.ai).getJob(jobIdFor("document.import", id))).toBeUndefined();
     await expectNothingLeft(id);
@@ -111,7 +117,7 @@ describe("a task deleted while the worker transcribes it", () => {
     for (let i = 0; i < 400 && (await getProgress(id))?.stage !== "transcribing"; i++) await new Promise((r) => setTimeout(r, 100));
     expect((await getProgress(id))?.stage).toBe("transcribing");
     // The worker has stored the normalised audio by now.
-    expect(fs.existsSync(path.join(storedFolder(id), "normalized.wav"))).toBe(true);
+    expect(await storedNames(id)).toContain("normalized.wav");
 
     const errors = jest.spyOn(console, "error");
     const del = await call<{ deleted: number }>(deleteBatch, { token: user.token, json: { ids: [id] } });

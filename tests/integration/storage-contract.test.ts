@@ -165,6 +165,11 @@ test("presigned URL signature: AWS's published SigV4 example, byte for byte", ()
   );
 });
 
+test("the app's storage is the driver the run names (STORAGE_DRIVER=s3 npm test: s3rver from the global setup)", async () => {
+  const { storage } = await import("@/lib/storage/storage");
+  expect(storage().driver).toBe(process.env.STORAGE_DRIVER === "s3" ? "s3" : "local");
+});
+
 describe("scratch", () => {
   test("withScratchCopy fetches stored files to a private folder and always removes it", async () => {
     // withScratchCopy reads through storage(): the configured driver of this run.
