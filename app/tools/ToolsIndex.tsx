@@ -1,26 +1,41 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { Brand } from "@/components/shell/Brand";
-import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
-import styles from "../transcribe/auth.module.css";
+import { HOME_PATH } from "@/lib/client/routes";
+import { CHINA_HIDDEN_PAGES, toolPagePath, type ToolPage } from "@/lib/tools/pages";
+import styles from "@/components/tools/tools.module.css";
 
-/** Placeholder tools index (the real tools site is a later issue); unknown /tools/* paths show it too (spec §2). */
-export function ToolsIndex() {
-  const t = useTranslations("common.tools");
+const TOOLS: ToolPage[] = ["online-youtube-video-transcript", "online-video-to-audio-converter", "online-audio-compressor", "media"];
+
+/** The tools index (spec §2); unknown /tools/* paths show it too. */
+export function ToolsIndex({ china }: { china: boolean }) {
+  const t = useTranslations("tools.index");
+  const tools = TOOLS.filter((p) => !(china && CHINA_HIDDEN_PAGES.includes(p)));
   return (
-    <main className={styles.page}>
-      <header className={styles.topbar}>
-        <Brand className={styles.brand} href="/tools/" />
-        <LanguageSwitcher />
-      </header>
-      <section className={`card ${styles.panel}`} data-testid="tools-index">
-        <h1 className={styles.title}>{t("title")}</h1>
-        <p className={styles.subtitle}>{t("description")}</p>
-        <p className="alert alert-info">{t("comingSoon")}</p>
-        <Link href="/transcribe/" className="btn btn-primary btn-block" data-testid="tools-open-app">
-          {t("openApp")}
-        </Link>
+    <div data-testid="tools-index">
+      <section className={styles.hero}>
+        <h1>{t("heading")}</h1>
+        <p>{t("intro")}</p>
       </section>
-    </main>
+      <div className={styles.grid}>
+        {tools.map((p) => (
+          <Link key={p} href={toolPagePath(p)} className={`card ${styles.toolCard}`} data-testid={`tools-card-${p}`}>
+            <span className={styles.toolCardTag}>{t("free")}</span>
+            <h2>{t(`cards.${p}.title`)}</h2>
+            <p>{t(`cards.${p}.description`)}</p>
+          </Link>
+        ))}
+      </div>
+      <h2 className={styles.sectionTitle}>{t("appHeading")}</h2>
+      <div className={styles.grid}>
+        <Link href={HOME_PATH} className={`card ${styles.toolCard}`} data-testid="tools-entry-audio-to-text">
+          <h2>{t("audioToText.title")}</h2>
+          <p>{t("audioToText.description")}</p>
+        </Link>
+        <Link href={HOME_PATH} className={`card ${styles.toolCard}`} data-testid="tools-entry-summarizer">
+          <h2>{t("summarizer.title")}</h2>
+          <p>{t("summarizer.description")}</p>
+        </Link>
+      </div>
+    </div>
   );
 }

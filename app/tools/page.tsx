@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { requestEdition } from "@/lib/tools/request-edition";
+import { toolPageMetadata } from "@/lib/tools/seo";
 import { ToolsIndex } from "./ToolsIndex";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("common.tools");
-  return { title: t("title") };
+export function generateMetadata(): Promise<Metadata> {
+  return toolPageMetadata("index");
 }
 
-export default function ToolsPage() {
-  return <ToolsIndex />;
+export default async function ToolsPage() {
+  const china = (await requestEdition()) === "china";
+  return <ToolsIndex china={china} />;
 }

@@ -76,3 +76,17 @@ export function toolsSitemap(pages: readonly ToolPage[] = TOOL_PAGES): MetadataR
     })),
   );
 }
+
+/** robots.txt: the tools pages are open to crawlers; the API, sign-in, callbacks and the app are not. */
+export function toolsRobots(): MetadataRoute.Robots {
+  return {
+    rules: [
+      {
+        userAgent: "*",
+        allow: ["/tools", "/transcribe/show/", "/transcribe/share"],
+        disallow: ["/api/", "/tools/callback", "/transcribe/"],
+      },
+    ],
+    sitemap: `${origin()}/sitemap.xml`,
+  };
+}
