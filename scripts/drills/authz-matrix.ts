@@ -22,6 +22,7 @@ import { prisma } from "@/lib/server/prisma";
 import { call, callStream, CORPUS, formWithFiles } from "@/tests/helpers/api";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
+import { visitorKeyOf, VISITOR_COOKIE } from "@/lib/tools/visitor";
 import { rawCall, type RawAnswer } from "./call";
 import { mcpProbes } from "./mcp-probes";
 import { discoverRoutes, idLikeFieldNames, loadHandler, type HttpMethod, type RouteFile } from "./routes";
@@ -37,6 +38,10 @@ PUBLIC_ROUTES.add("GET /api/verify/challenge").add("POST /api/auth/compliance-ch
 PUBLIC_ROUTES.add("POST /api/auth/phone").add("POST /api/auth/phone/send-code").add("POST /api/auth/phone/code-login");
 // The tools site's transcript tool works signed out (a visitor cookie); opening one in the app needs a token (docs/tools.md).
 for (const r of ["POST /api/tools/transcript", "GET /api/tools/transcript", "GET /api/tools/transcript/quota", "GET /api/tools/transcript/[id]"]) PUBLIC_ROUTES.add(r);
+// The media tools work signed out too (a visitor cookie); "transcribe this" needs a token; a download needs the signed address.
+const MEDIA_TOOL_FILE_ROUTES = ["GET /api/tools/media/files/[id]", "DELETE /api/tools/media/files/[id]", "POST /api/tools/media/files/[id]/start", "POST /api/tools/media/files/[id]/download"];
+const MEDIA_DOWNLOAD = "GET /api/tools/media/download/[id]";
+for (const r of ["GET /api/tools/media/files", "POST /api/tools/media/files", "DELETE /api/tools/media/files", ...MEDIA_TOOL_FILE_ROUTES, MEDIA_DOWNLOAD]) PUBLIC_ROUTES.add(r);
 
 /**
  * Routes that act only on the caller's own account, so a 200 to B is fine as
@@ -98,6 +103,8 @@ export const CALLERS_OWN = new Set([
 ]);
 // The transcript tool: B's own history, quota and (a body without a link is refused) start; A's transcript ids are not found.
 for (const r of ["POST /api/tools/transcript", "GET /api/tools/transcript", "GET /api/tools/transcript/quota"]) CALLERS_OWN.add(r);
+// Media tools: B's own history, upload and clear-all; A's files (account and visitor) are not found.
+for (const r of ["GET /api/tools/media/files", "POST /api/tools/media/files", "DELETE /api/tools/media/files"]) CALLERS_OWN.add(r);
 // A fresh proof-of-work challenge holds nobody's data.
 CALLERS_OWN.add("GET /api/verify/challenge");
 
@@ -124,8 +131,21 @@ export interface Owned {
   shareSegment: string;
   /** A's transcript of the tools site's transcript tool. */
   toolTranscript: string;
+  /** A's media tools files: one of A's account, one of A's browser signed out (visitor cookie below). */
+  mediaFile: string;
+  visitorMediaFile: string;
   /** Strings only A's data contains: titles, texts, email. */
   secrets: string[];
+}
+
+/** A's visitor cookie (A's browser while signed out). */
+export const A_VISITOR_ID = "drillVisitorAAAAAAAAAAAAAAAAAAAAAAA";
+
+async function mediaToolFiles(userId: string) {
+  const base = { tool: "compress", status: "completed", originalSize: BigInt(1000), originalFormat: "wav", processedSize: BigInt(500), audioFormat: "mp3", duration: 10, downloadExpiresAt: new Date(Date.now() + 3600_000) };
+  const mediaFile = (await prisma.processedMediaFile.create({ data: { ...base, userId, originalName: "zqx-media-alpha.wav" }, select: { id: true } })).id;
+  const visitorMediaFile = (await prisma.processedMediaFile.create({ data: { ...base, visitorKey: visitorKeyOf(A_VISITOR_ID), originalName: "zqx-visitor-alpha.wav" }, select: { id: true } })).id;
+  return { mediaFile, visitorMediaFile };
 }
 
 export async function createOwnerResources(): Promise<Owned> {
@@ -178,6 +198,7 @@ export async function createOwnerResources(): Promise<Owned> {
     sharedTask,
     shareSegment: shared.data.path.split("/").at(-1)!,
     toolTranscript,
+    ...(await mediaToolFiles(user.userId)),
     completedTask,
     uploadedTask: uploaded.data.tasks[0]!.id,
     pastedTask: pastedTask!,
@@ -187,7 +208,7 @@ export async function createOwnerResources(): Promise<Owned> {
     folder: folder.data.id,
     quiz: q.quizId,
     question: q.question.id,
-    secrets: ["Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key],
+    secrets: ["zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key],
   };
   for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
   if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
@@ -251,6 +272,7 @@ export function sampleBody(key: string, a: Owned, id: string): unknown {
     "PUT /api/analysis/style": { enabled: true, lengthPreference: "short", focusArea: "B", customInstructions: "B" },
     // A registered user (already A's collaborator): a stranger must hear "not found", not "already a collaborator".
     "POST /api/collaboration/documents/[id]/collaborators": { user_identifier: a.collaborator.email },
+    "POST /api/tools/media/files/[id]/start": { format: "mp3", quality: 40 },
   };
   return key in table ? table[key] : idFilledBody(a, id);
 }
@@ -267,6 +289,7 @@ export function idsFor(route: RouteFile, a: Owned): string[] {
   if (route.route.includes("/hotwords/")) return [a.hotword];
   if (route.route.includes("/mcp/keys/")) return [a.mcpKey];
   if (route.route.startsWith("/api/tools/transcript/")) return [a.toolTranscript, a.completedTask];
+  if (route.route.startsWith("/api/tools/media/") && route.segments.length > 0) return [a.mediaFile, a.visitorMediaFile];
   // /api/folder/[id] names a folder; /api/folder/[id]/move names the task to move.
   if (route.route === "/api/folder/[id]") return [a.folder];
   // The public share views get A's real link too (they must show only the allowed fields); the owner's share routes get A's shared task.
@@ -307,7 +330,7 @@ function judgeB(key: string, answer: RawAnswer, a: Owned): string | null {
   // The MCP server takes MCP keys only: B's session token is a 401 (B's own key is tried in mcpProbes).
   if (key === "POST /api/mcp") return answer.status === 401 ? null : `MCP server took a session token: ${answer.status}`;
   if (code === 200 && SHARE_VIEWS.includes(key)) return sharedViewProblem(answer);
-  if (key === "GET /api/media/[taskId]") return answer.status === 403 ? null : `media without A's signature answered ${answer.status}`;
+  if (key === "GET /api/media/[taskId]" || key === MEDIA_DOWNLOAD) return answer.status === 403 ? null : `media without A's signature answered ${answer.status}`;
   if (!REFUSALS.has(code)) return `expected not-found/permission-denied/validation, got ${answer.status}/${code} ${answer.errorKey ?? ""}`;
   return null;
 }
@@ -319,7 +342,10 @@ function judgeNobody(key: string, answer: RawAnswer, a: Owned): string | null {
   const leak = leaks(answer, a);
   if (leak) return leak;
   if (SHARE_VIEWS.includes(key) && answer.code === 200) return sharedViewProblem(answer);
-  if (PUBLIC_ROUTES.has(key)) return key === "GET /api/media/[taskId]" && answer.status !== 403 ? `media without a signature answered ${answer.status}` : null;
+  if ((key === "GET /api/media/[taskId]" || key === MEDIA_DOWNLOAD) && answer.status !== 403) return `media without a signature answered ${answer.status}`;
+  // A fresh visitor (no cookie) names A's media tools files: not found.
+  if (MEDIA_TOOL_FILE_ROUTES.includes(key)) return answer.code === 404 ? null : `a stranger reached A's media tools file: ${answer.status}/${answer.code}`;
+  if (PUBLIC_ROUTES.has(key)) return null;
   // The share routes say "auth failed" in the Share catalogue's words (spec §8 Share).
   return answer.status === 401 && (answer.errorKey === "common.unauthorized" || answer.errorKey === "share.authFailed") ? null : `expected 401 without a token, got ${answer.status}/${answer.code} ${answer.errorKey ?? ""}`;
 }
@@ -352,6 +378,21 @@ async function searchProbes(handler: Parameters<typeof rawCall>[0], a: Owned, to
     rows.push({ route: "/api/search", method: "GET", caller: "B", with: `q=${q}`, status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem });
   }
   return rows;
+}
+
+/**
+ * Two visitors: another signed-out browser (its own cookie) names A's visitor file on every media tools
+ * route and must hear "not found"; its history must not show A's file, while A's own cookie does.
+ */
+async function visitorProbes(handler: Parameters<typeof rawCall>[0], route: RouteFile, method: HttpMethod, key: string, a: Owned): Promise<MatrixRow[]> {
+  const other = { cookie: `${VISITOR_COOKIE}=drillVisitorXXXXXXXXXXXXXXXXXXXXXXX` };
+  const answer = await rawCall(handler, { method, headers: other, params: pathParams(route, a, a.visitorMediaFile), json: method === "GET" ? undefined : sampleBody(key, a, a.visitorMediaFile) });
+  let problem = judgeNobody(key, answer, a);
+  if (!problem && key === "GET /api/tools/media/files") {
+    const own = await rawCall(handler, { method, headers: { cookie: `${VISITOR_COOKIE}=${A_VISITOR_ID}` } });
+    if (!own.text.includes(a.visitorMediaFile)) problem = "A's own visitor cookie does not list A's file (the probe proves nothing)";
+  }
+  return [{ route: route.route, method, caller: "none", with: "other visitor", status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem }];
 }
 
 /** Runs the whole matrix. `b` is signed in (with a finished task of its own); logout runs last, since it ends B's session. */
@@ -387,6 +428,7 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
       rows.push({ route: route.route, method, caller: "B", with: "B.task+A.inner", status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem: judgeB(key, answer, a) });
     }
     if (key === "GET /api/search") rows.push(...(await searchProbes(handler, a, b.token)));
+    if (key.includes(" /api/tools/media/files")) rows.push(...(await visitorProbes(handler, route, method, key, a)));
     if (key === "POST /api/mcp") rows.push(...(await mcpProbes(handler, { token: b.token, secrets: a.secrets, tasks: [a.completedTask, a.pastedTask], folder: a.folder })).map((r) => ({ ...r, route: route.route, method, caller: "B" as const })));
   }
   return rows;

@@ -29,6 +29,8 @@ export async function uploadToolFile(req: Request, owner: ToolOwner) {
     fileTooLarge: () => new AppError("mediatools.fileTooLarge"),
     bodyTooLarge: () => new AppError("mediatools.fileTooLarge"),
   };
+  // Nothing sent as a form is "nothing selected" in the tools' words.
+  if (!(req.headers.get("content-type") ?? "").startsWith("multipart/form-data") || !req.body) throw new AppError("mediatools.noFile");
   return withReceivedForm(req, limits, async (form) => {
     const tool = (TOOLS as readonly string[]).includes(form.fields.tool ?? "") ? (form.fields.tool as MediaTool) : null;
     if (!tool) throw new AppError("common.invalidInput", { field: "tool" });
