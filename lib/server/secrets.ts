@@ -52,14 +52,23 @@ const PROBLEM_TEXT: Record<SecretProblem, string> = {
 };
 
 /** The reasons this configuration must not run, each with what to do; empty when it may. */
-export function productionSecretProblems(e: Pick<Env, "NODE_ENV" | "AUTH_SECRET"> & Partial<Pick<Env, "ALTCHA_HMAC_KEY">>): string[] {
+export function productionSecretProblems(e: Pick<Env, "NODE_ENV" | "AUTH_SECRET"> & Partial<Pick<Env, "ALTCHA_HMAC_KEY" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET">>): string[] {
   if (e.NODE_ENV !== "production") return [];
   const problem = authSecretProblem(e.AUTH_SECRET);
   const problems = problem ? [`${PROBLEM_TEXT[problem]} ${GENERATE_SECRET_HINT}`] : [];
   // The proof-of-work signing key (lib/verify/altcha.ts): derived from AUTH_SECRET unless set, then held to the same bar.
   const altcha = e.ALTCHA_HMAC_KEY !== undefined ? authSecretProblem(e.ALTCHA_HMAC_KEY) : null;
   if (altcha) problems.push(`${PROBLEM_TEXT[altcha].replace("AUTH_SECRET", "ALTCHA_HMAC_KEY")} ${GENERATE_SECRET_HINT.replace("set AUTH_SECRET", "set ALTCHA_HMAC_KEY")}`);
+  if (e.GOOGLE_CLIENT_ID && googleSecretUnfit(e.GOOGLE_CLIENT_SECRET)) problems.push(GOOGLE_SECRET_TEXT);
   return problems;
+}
+
+// Google sign-in (lib/auth/google.ts): a client id with no secret, or with an example's placeholder, is refused at start.
+const GOOGLE_SECRET_TEXT =
+  "GOOGLE_CLIENT_ID is set but GOOGLE_CLIENT_SECRET is missing or a placeholder: copy the client secret of the OAuth client from Google Cloud, or unset GOOGLE_CLIENT_ID.";
+function googleSecretUnfit(secret: string | undefined): boolean {
+  const value = (secret ?? "").trim();
+  return !value || PUBLISHED_SECRETS.includes(value.toLowerCase()) || PLACEHOLDER.test(value);
 }
 
 /** The development login is a fixed bearer token: in production only when explicitly allowed. */

@@ -42,6 +42,9 @@ export const E2E_ALIPAY_PORT = 3316;
 export const E2E_ALIPAY_APP_ID = "2021000000000e2e";
 /** The key pairs the "local" server was started with; the specs sign notifies with "Alipay's" private key from it. */
 export const E2E_ALIPAY_KEYS_FILE = path.resolve("var/e2e-alipay-keys.json");
+/** Restricted regions on the "local" server (tests/e2e/verify): requests whose X-Country is this are sent here. */
+export const E2E_RESTRICTED_COUNTRY = "KP";
+export const E2E_REGION_REDIRECT_URL = "https://region.example.test/restricted";
 
 export const E2E_PORT = E2E_SERVERS.local.port;
 export const E2E_BASE_URL = E2E_SERVERS.local.baseUrl;

@@ -15,7 +15,7 @@ import { startFakeOpenAi } from "../helpers/fake-openai";
 import { startLoopbackSite } from "../helpers/loopback-video-site";
 import { startLoopbackStripe } from "../helpers/loopback-stripe";
 import { rsaKeyPair, startLoopbackAlipay } from "../helpers/loopback-alipay";
-import { CORPUS, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
+import { CORPUS, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
 
 async function recreateDatabase(url: string) {
   const u = new URL(url);
@@ -68,6 +68,11 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
       ALIPAY_PRIVATE_KEY: alipayKeys.app.privateKey,
       ALIPAY_PUBLIC_KEY: alipayKeys.alipay.publicKey,
       ALIPAY_GATEWAY: `${alipay.url}/gateway.do`,
+      // Restricted regions (tests/e2e/verify): the proxy's country header, believed behind one trusted proxy.
+      TRUST_PROXY: "1",
+      COUNTRY_HEADER: "x-country",
+      RESTRICTED_COUNTRIES: E2E_RESTRICTED_COUNTRY,
+      REGION_REDIRECT_URL: E2E_REGION_REDIRECT_URL,
       // Client downloads (tests/e2e/clients): two configured, macOS and Android left unset on purpose.
       DOWNLOAD_WINDOWS_URL: "https://downloads.example.test/tingji-setup-x64.exe",
       DOWNLOAD_IOS_URL: "https://apps.example.test/tingji-ios",

@@ -32,3 +32,13 @@ it("is not offered, offers the development login instead, and refuses every Goog
     expect([res.status, res.code, res.message]).toEqual([403, 403, "Google sign-in is not available on this server"]);
   }
 });
+
+it("refuses to start in production with a Google client id but no real secret", async () => {
+  const { productionSecretProblems } = await import("@/lib/server/secrets");
+  const base = { NODE_ENV: "production" as const, AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789" };
+  expect(productionSecretProblems(base)).toEqual([]);
+  for (const secret of [undefined, "", "changeme", "your-secret-here"]) {
+    expect(productionSecretProblems({ ...base, GOOGLE_CLIENT_ID: "123.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: secret })).toEqual([expect.stringContaining("GOOGLE_CLIENT_SECRET")]);
+  }
+  expect(productionSecretProblems({ ...base, GOOGLE_CLIENT_ID: "123.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "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s" })).toEqual([]);
+});
