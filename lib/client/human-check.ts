@@ -1,10 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { solveChallenge, type Challenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
+import { solveChallenge, type Challenge, type DeriveKeyFunction } from "altcha-lib";
+import { deriveKey as webCryptoDeriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import type { HumanChallenge } from "@/lib/verify/verify.schema";
 import { api } from "./api";
+import { pbkdf2Sha256 } from "./pbkdf2-sha256";
 import { STORAGE_KEYS, writeItem } from "./storage";
 
 // The browser half of the human check (docs/auth.md "Human verification and regions").
@@ -33,6 +34,13 @@ interface Solved {
   /** Epoch seconds after which the server calls it expired. */
   expiresAt: number | null;
 }
+
+// WebCrypto exists only in secure contexts (https, localhost); elsewhere the same PBKDF2 in plain JavaScript.
+const plainDeriveKey: DeriveKeyFunction = async (parameters, salt, password) => ({
+  derivedKey: pbkdf2Sha256(password, salt, parameters.cost, parameters.keyLength ?? 32),
+});
+const deriveKey: DeriveKeyFunction = (parameters, salt, password) =>
+  (typeof crypto !== "undefined" && crypto.subtle ? webCryptoDeriveKey : plainDeriveKey)(parameters, salt, password);
 
 async function solve(challenge: Challenge): Promise<Solved> {
   const solution = await solveChallenge({ challenge, deriveKey });

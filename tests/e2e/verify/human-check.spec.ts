@@ -1,0 +1,70 @@
+import { expect, test } from "playwright/test";
+import { E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY } from "../env";
+import { docShot, latestLoginLink, openUpload, signIn } from "../helpers";
+
+// Human verification, the restricted-region redirect and the upload compliance notice
+// (docs/auth.md "Human verification and regions"). The e2e server has no Turnstile keys, so the
+// offline ALTCHA proof-of-work guards the login.
+
+test("the proof-of-work challenge: the widget solves in the browser and the login starts with its token", async ({ page }) => {
+  await page.goto("/transcribe/login");
+  const widget = page.getByTestId("human-check");
+  await expect(widget).toBeVisible();
+  await expect(widget).toHaveAttribute("data-provider", "altcha");
+  await expect(widget).toHaveAttribute("data-state", "verified");
+  await expect(page.getByTestId("human-check-text")).toHaveText("Verified");
+  await page.screenshot({ path: docShot("login-human-check.png") });
+
+  const email = "e2e-pow@example.com";
+  await page.getByTestId("login-email").fill(email);
+  const before = Date.now() - 1;
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/auth/email/send") && r.method() === "POST");
+  await page.getByTestId("login-submit").click();
+  const body = (await sent).postDataJSON() as { turnstile_token?: string };
+  const payload = JSON.parse(Buffer.from(body.turnstile_token ?? "", "base64").toString("utf8")) as { challenge: { parameters: { algorithm: string } }; solution: { counter: number } };
+  expect(payload.challenge.parameters.algorithm).toBe("PBKDF2/SHA-256");
+  expect(payload.solution.counter).toBeGreaterThan(0);
+  await expect(page.getByTestId("login-link-sent")).toBeVisible();
+  await page.goto(await latestLoginLink(email, before));
+  await expect(page.getByTestId("transcribe-home")).toBeVisible();
+
+  // Without a token, or with the spent one, no login starts.
+  const none = await page.request.post("/api/auth/email/send", { data: { email: "e2e-bot@example.com" } });
+  expect(((await none.json()) as { data: { error: string } }).data.error).toBe("verify.required");
+  const replay = await page.request.post("/api/auth/email/send", { data: { email: "e2e-bot@example.com", turnstile_token: body.turnstile_token } });
+  expect(((await replay.json()) as { data: { error: string } }).data.error).toBe("verify.replayed");
+});
+
+test("the region redirect: a request from a restricted country is sent to the configured address", async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-country": E2E_RESTRICTED_COUNTRY } });
+  const page = await context.newPage();
+  await context.route("https://region.example.test/**", (route) => route.fulfill({ contentType: "text/html", body: "<h1 id=elsewhere>Our service in your region</h1>" }));
+  // The login page's first API calls (the human check's challenge among them) are answered body code 302.
+  const answered = page.waitForResponse((r) => r.url().includes("/api/"));
+  await page.goto("/transcribe/login");
+  const answer = await answered;
+  expect(answer.status()).toBe(451);
+  expect(await answer.json()).toMatchObject({ code: 302, message: "redirect_required", data: { reason: "country_restricted", url: E2E_REGION_REDIRECT_URL } });
+  await expect(page).toHaveURL(E2E_REGION_REDIRECT_URL);
+  await expect(page.locator("#elsewhere")).toBeVisible();
+  await context.close();
+});
+
+test("the upload compliance notice is shown once, before the first upload", async ({ page }) => {
+  await signIn(page, "e2e-compliance@example.com");
+  expect(await page.evaluate(() => localStorage.getItem("compliance_shown"))).toBeNull();
+  await openUpload(page, "audio");
+  const notice = page.getByTestId("upload-compliance-notice");
+  await expect(notice).toBeVisible();
+  await page.getByTestId("upload-compliance-accept").click();
+  await expect(notice).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("compliance_shown"))).toBe("1");
+  await page.getByTestId("upload-close").click();
+  await openUpload(page, "video");
+  await expect(page.getByTestId("upload-dropzone")).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  // Also after a reload: the mark is in local storage.
+  await page.reload();
+  await openUpload(page, "audio");
+  await expect(notice).toHaveCount(0);
+});
