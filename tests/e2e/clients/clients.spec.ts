@@ -35,6 +35,17 @@ test.describe("in WeChat's browser", () => {
   });
 });
 
+test.describe("in WeChat's browser, in Chinese", () => {
+  test.use({ ...PHONE, userAgent: WECHAT_IPHONE, locale: "zh-CN" });
+
+  test("the warning speaks the page's language and names WeChat", async ({ page }) => {
+    await page.goto("/transcribe/login");
+    await expect(page.getByTestId("inapp-warning")).toContainText("微信的内置浏览器");
+    await expect(page.getByTestId("inapp-steps")).toContainText("在浏览器中打开");
+    await page.screenshot({ path: docShot("clients-inapp-wechat-zh.png") });
+  });
+});
+
 test("an ordinary browser sees no in-app warning", async ({ page }) => {
   await page.goto("/transcribe/login");
   await expect(page.getByTestId("login-email")).toBeVisible();
