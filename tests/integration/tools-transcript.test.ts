@@ -168,9 +168,11 @@ describe("the pipeline in the worker (real yt-dlp)", () => {
     expect([peek.status, peek.code]).toEqual([400, 404]);
     expect((await call<{ items: View[] }>(listTranscripts, other)).data.items).toEqual([]);
     expect((await call<{ items: View[] }>(listTranscripts, who)).data.items.map((i) => i.id)).toEqual([transcript.id]);
-    // Signed in, the account's history is its own too.
+    // Signed in, the account sees its own and this browser's anonymous ones, never another visitor's.
     const u = await signIn("history-reader");
-    expect((await call<{ items: View[] }>(listTranscripts, { token: u.token, ...who })).data.items).toEqual([]);
+    expect((await call<{ items: View[] }>(listTranscripts, { token: u.token, ...other })).data.items).toEqual([]);
+    expect((await call<{ items: View[] }>(listTranscripts, { token: u.token, ...who })).data.items.map((i) => i.id)).toEqual([transcript.id]);
+    expect((await call(getTranscript, { token: u.token, params: { id: transcript.id }, ...other })).code).toBe(404);
   });
 
   test("a page without captions: the audio goes through the speech engine; 'Open in the app' makes a task with the times and starts its summary", async () => {

@@ -25,8 +25,11 @@ const listSelect = { id: true, url: true, title: true, status: true, source: tru
 
 export const progressKey = (id: string) => `tool-transcript:${id}`;
 
+// Signed in, the account's transcripts and this browser's own from before signing in
+// (its visitor cookie): what a visitor did just before logging in stays in view.
 function ownerWhere(owner: ToolOwner) {
-  return owner.userId ? { userId: owner.userId } : { visitorKey: owner.visitorKey, userId: null };
+  const visitorsOwn = { visitorKey: owner.visitorKey, userId: null };
+  return owner.userId ? { OR: [{ userId: owner.userId }, visitorsOwn] } : visitorsOwn;
 }
 
 /** POST /api/tools/transcript */
