@@ -11,6 +11,7 @@ import { POST as deleteBatch } from "@/app/api/transcription/tasks/delete-batch/
 import { POST as ask } from "@/app/api/ask-ai/route";
 import { POST as translate } from "@/app/api/translation/route";
 import { prisma } from "@/lib/server/prisma";
+import { storage } from "@/lib/storage/storage";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call, callStream, CORPUS } from "@/tests/helpers/api";
 import { endlessBody, filesUnder, rawCall } from "@/tests/helpers/raw";
@@ -28,7 +29,12 @@ const encoder = new TextEncoder();
 let user: Awaited<ReturnType<typeof signIn>>;
 
 const dataDir = () => process.env.DATA_DIR!;
-const leftovers = () => [...filesUnder(path.join(dataDir(), "tmp")), ...filesUnder(path.join(dataDir(), "storage"))];
+// Scratch on this disk, and the user's stored files in the storage driver of the run (local folder or S3).
+const leftovers = async () => {
+  const stored: string[] = [];
+  for await (const o of storage().list(`media/${user.userId}`)) stored.push(o.key);
+  return [...filesUnder(path.join(dataDir(), "tmp")), ...stored];
+};
 const taskCount = () => prisma.task.count({ where: { userId: user.userId } });
 
 beforeAll(async () => {
@@ -105,7 +111,7 @@ describe("multipart bodies", () => {
     // Reading stops at 20 MB; what is already in flight (a few chunks) is all that is read past it.
     expect(body.pulled()).toBeLessThan(25 * MB);
     expect(body.cancelled()).toBe(true);
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
     expect(await taskCount()).toBe(before);
   });
 
@@ -115,7 +121,7 @@ describe("multipart bodies", () => {
     const res = await rawCall(createUpload, { token: user.token, contentType: `multipart/form-data; boundary=${boundary}`, body: body.stream });
     expect([res.status, res.data?.error, res.message]).toEqual([413, "upload.fileSizeLimitExceeded", "File size limit exceeded: endless.mp3"]);
     expect(body.pulled()).toBeLessThan(420 * MB);
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 
   test("a body with no closing boundary is a 400, with nothing left on disk", async () => {
@@ -134,7 +140,7 @@ describe("multipart bodies", () => {
     }
     const noBoundary = await rawCall(createUpload, { token: user.token, contentType: "multipart/form-data", body: "--x\r\n" });
     expect([noBoundary.status, noBoundary.data?.error]).toEqual([400, "common.malformedRequest"]);
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
     expect(await taskCount()).toBe(before);
   });
 
