@@ -15,6 +15,7 @@ import { startFakeOpenAi } from "../helpers/fake-openai";
 import { startLoopbackSite } from "../helpers/loopback-video-site";
 import { startLoopbackStripe } from "../helpers/loopback-stripe";
 import { rsaKeyPair, startLoopbackAlipay } from "../helpers/loopback-alipay";
+import { startLoopbackS3 } from "../helpers/loopback-s3";
 import { CORPUS, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
 
 async function recreateDatabase(url: string) {
@@ -98,6 +99,8 @@ async function main() {
     PORT: String(server.port),
     AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
     ...(await settingsFor(server)),
+    // STORAGE_DRIVER=s3 (and no S3_ENDPOINT of one's own): files go to s3rver on loopback, as in jest.
+    ...(process.env.STORAGE_DRIVER === "s3" && !process.env.S3_ENDPOINT ? (await startLoopbackS3({ bucket: `tingji-e2e-${server.name}` })).env : {}),
   };
   const migrated = spawnSync("npx", ["tsx", "scripts/migrate.ts"], { env, stdio: "inherit" });
   if (migrated.status !== 0) throw new Error("migration failed");
