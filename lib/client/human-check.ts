@@ -36,7 +36,7 @@ interface Solved {
 }
 
 // WebCrypto exists only in secure contexts (https, localhost); elsewhere the same PBKDF2 in plain JavaScript.
-const plainDeriveKey: DeriveKeyFunction = async (parameters, salt, password) => ({
+export const plainDeriveKey: DeriveKeyFunction = async (parameters, salt, password) => ({
   derivedKey: pbkdf2Sha256(password, salt, parameters.cost, parameters.keyLength ?? 32),
 });
 const deriveKey: DeriveKeyFunction = (parameters, salt, password) =>

@@ -145,3 +145,15 @@ describe("restricted regions (spec §8: body code 302 redirect_required, country
     }
   });
 });
+
+test("pages without WebCrypto (plain http) solve with the plain-JavaScript PBKDF2, and the server accepts it", async () => {
+  const { solveChallenge } = await import("altcha-lib");
+  const { plainDeriveKey } = await import("@/lib/client/human-check");
+  const challenge = await fetchChallenge();
+  const solution = await solveChallenge({ challenge, deriveKey: plainDeriveKey });
+  expect(solution).not.toBeNull();
+  const token = Buffer.from(JSON.stringify({ challenge, solution: { counter: solution!.counter, derivedKey: solution!.derivedKey } })).toString("base64");
+  const address = email();
+  expect((await send({ email: address, turnstile_token: token })).code).toBe(200);
+  expect(await linksFor(address)).toBe(1);
+});
