@@ -42,6 +42,10 @@ export const E2E_ALIPAY_PORT = 3316;
 export const E2E_ALIPAY_APP_ID = "2021000000000e2e";
 /** The key pairs the "local" server was started with; the specs sign notifies with "Alipay's" private key from it. */
 export const E2E_ALIPAY_KEYS_FILE = path.resolve("var/e2e-alipay-keys.json");
+/** The loopback OpenID Connect provider standing in for Google on the "local" server (tests/helpers/loopback-oidc.ts). */
+export const E2E_OIDC_PORT = 3317;
+export const E2E_GOOGLE_CLIENT_ID = "tingji-e2e";
+export const E2E_GOOGLE_CLIENT_SECRET = "loopback-oidc-e2e-secret-0123456789";
 /** Restricted regions on the "local" server (tests/e2e/verify): requests whose X-Country is this are sent here. */
 export const E2E_RESTRICTED_COUNTRY = "KP";
 export const E2E_REGION_REDIRECT_URL = "https://region.example.test/restricted";

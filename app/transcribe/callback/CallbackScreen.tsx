@@ -10,7 +10,7 @@ import { STORAGE_KEYS, processedCodeKey, readItem, readJson, removeItem, safeRet
 import { Brand } from "@/components/shell/Brand";
 import styles from "../auth.module.css";
 
-type Reason = "missingToken" | "linkExpired" | "linkInvalid" | "linkUsed" | "serverDeploying" | "failed";
+type Reason = "missingToken" | "linkExpired" | "linkInvalid" | "linkUsed" | "serverDeploying" | "failed" | "googleCancelled";
 type State = { phase: "verifying" } | { phase: "success" } | { phase: "error"; reason: Reason; message?: string };
 
 /** The auth:{code} flag (spec §3, §4): a code being or already processed is not posted again. */
@@ -40,14 +40,25 @@ function reasonOf(err: unknown): { reason: Reason; message?: string } {
   return { reason: "failed", message: err.message };
 }
 
+/** Google's answer on the callback address (docs/auth.md "Google sign-in"): a code and our state, or an error. */
+export interface GoogleReturn {
+  code: string | null;
+  state: string | null;
+  error: string | null;
+}
+
 /**
- * Login-link callback (spec §2, §4): exchanges the `token` query parameter for a
+ * Sign-in callback (spec §2, §4): exchanges the login link's `token`, or Google's `code`, for a
  * session, then goes to the return URL. Shared by /transcribe/callback and /tools/callback.
  */
-export default function CallbackScreen({ token, defaultReturn }: { token: string | null; defaultReturn: string }) {
+export default function CallbackScreen({ token, google, defaultReturn }: { token: string | null; google?: GoogleReturn; defaultReturn: string }) {
   const t = useTranslations("auth.callback");
+  const ts = useTranslations("signin");
   const router = useRouter();
-  const [state, setState] = useState<State>(() => (token ? { phase: "verifying" } : { phase: "error", reason: "missingToken" }));
+  const code = token ? null : (google?.code ?? null);
+  const [state, setState] = useState<State>(() =>
+    token || code ? { phase: "verifying" } : { phase: "error", reason: google?.error ? "googleCancelled" : "missingToken" },
+  );
   const [attempt, setAttempt] = useState(0);
   const recheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -61,8 +72,9 @@ export default function CallbackScreen({ token, defaultReturn }: { token: string
   );
 
   useEffect(() => {
-    if (!token) return;
-    const flagKey = processedCodeKey(token);
+    const secret = token ?? code;
+    if (!secret) return;
+    const flagKey = processedCodeKey(secret);
 
     const run = () => {
       const flag = readJson<ProcessedFlag>(flagKey);
@@ -85,12 +97,15 @@ export default function CallbackScreen({ token, defaultReturn }: { token: string
       writeJson(flagKey, { state: "pending", at: Date.now() } satisfies ProcessedFlag);
       setState({ phase: "verifying" });
       const referral = readItem(STORAGE_KEYS.referralCode);
+      const common = { device_id: getDeviceId(), ...(referral ? { referral_code: referral } : {}) };
+      // Google's code goes to the web variant with the human check's token taken on the login page (it counts once).
+      const human = readItem(STORAGE_KEYS.turnstileToken);
+      if (code) removeItem(STORAGE_KEYS.turnstileToken);
+      const [path, body] = code
+        ? ["/api/auth/google/web", { ...common, code, state: google?.state ?? undefined, turnstile_token: human ?? "" }]
+        : ["/api/auth/email/verify", { ...common, access_token: token }];
       api
-        .post<SignInResponse>(
-          "/api/auth/email/verify",
-          { access_token: token, device_id: getDeviceId(), ...(referral ? { referral_code: referral } : {}) },
-          { authRedirect: false, updateOverlay: false },
-        )
+        .post<SignInResponse>(path, body, { authRedirect: false, updateOverlay: false })
         .then((res) => {
           writeJson(flagKey, { state: "done", at: Date.now() } satisfies ProcessedFlag);
           saveSession(res);
@@ -100,17 +115,33 @@ export default function CallbackScreen({ token, defaultReturn }: { token: string
         .catch((err: unknown) => {
           // Failed: drop the flag so that the link can be tried again.
           removeItem(flagKey);
-          setState({ phase: "error", ...reasonOf(err) });
+          const r = reasonOf(err);
+          // The link's wording does not fit a Google code: the server's message, or the generic Google one.
+          const social = { reason: "failed" as const, message: isApiError(err) && err.message ? err.message : undefined };
+          setState({ phase: "error", ...(code && r.reason !== "serverDeploying" ? social : r) });
         });
     };
 
     run();
     return () => clearTimeout(recheck.current);
-  }, [token, attempt, finish]);
+  }, [token, code, google?.state, attempt, finish]);
 
-  const retryable = state.phase === "error" && (state.reason === "serverDeploying" || state.reason === "failed");
+  // A Google code cannot be posted twice usefully (its human check is spent): it starts again at the login page.
+  const retryable = !code && state.phase === "error" && (state.reason === "serverDeploying" || state.reason === "failed");
   const text =
-    state.phase === "verifying" ? t("verifying") : state.phase === "success" ? t("success") : state.reason === "failed" && state.message ? state.message : t(state.reason);
+    state.phase === "verifying"
+      ? code
+        ? ts("verifying")
+        : t("verifying")
+      : state.phase === "success"
+        ? t("success")
+        : state.reason === "googleCancelled"
+          ? ts("cancelled")
+          : state.reason === "failed" && state.message
+            ? state.message
+            : code && state.reason === "failed"
+              ? ts("providerError")
+              : t(state.reason);
 
   return (
     <main className={styles.page}>
@@ -137,7 +168,7 @@ export default function CallbackScreen({ token, defaultReturn }: { token: string
                 </button>
               )}
               <button type="button" className={`btn ${retryable ? "btn-secondary" : "btn-primary"} btn-block`} onClick={() => router.replace(LOGIN_PATH)} data-testid="callback-login">
-                {t("backToLogin")}
+                {code || google?.error ? ts("startAgain") : t("backToLogin")}
               </button>
             </div>
           )}

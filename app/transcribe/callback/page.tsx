@@ -12,6 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CallbackPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const token = (await searchParams).token;
-  return <CallbackScreen token={typeof token === "string" && token ? token : null} defaultReturn={HOME_PATH} />;
+  const q = await searchParams;
+  const one = (v: string | string[] | undefined) => (typeof v === "string" && v ? v : null);
+  // A login link carries ?token=; Google comes back with ?code=&state= or ?error= (docs/auth.md "Google sign-in").
+  const google = { code: one(q.code), state: one(q.state), error: one(q.error) };
+  return <CallbackScreen token={one(q.token)} google={google} defaultReturn={HOME_PATH} />;
 }

@@ -11,6 +11,7 @@ import { Brand } from "@/components/shell/Brand";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { PhoneLoginForm } from "@/components/auth/PhoneLoginForm";
+import { GoogleSignIn } from "@/components/auth/GoogleSignIn";
 import { useIsChinaEdition } from "@/lib/client/edition";
 import { HumanCheck } from "@/components/verify/HumanCheck";
 import { RegionNotice } from "@/components/verify/RegionNotice";
@@ -156,6 +157,7 @@ export default function LoginScreen() {
               <h1 className={styles.title}>{t("title")}</h1>
             </div>
             <p className={styles.subtitle}>{t("subtitle")}</p>
+            <GoogleSignIn takeToken={human.takeToken} disabled={sending || devBusy} />
 
             <form className={styles.form} onSubmit={sendLink} noValidate data-testid="login-form">
               <label className="field">
