@@ -12,6 +12,7 @@ import { runSearchBench } from "./search";
 import { runSpeechLongBench } from "./speech-long";
 import { main as runSpeechWerBench } from "./speech-wer";
 import { runUploadMemoryBench } from "./upload-memory";
+import { runToolsMediaBench } from "./tools-media";
 
 const benches: Record<string, () => Promise<unknown>> = {
   wer: () => runSpeechWerBench({ record: true }),
@@ -21,6 +22,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   analysis: () => runAnalysisLocalBench({ record: true }),
   hotwords: () => runHotwordsBench({ record: true }),
   search: () => runSearchBench({ record: true, reseed: process.argv.includes("--reseed") }),
+  // Issue 12's media tools: fastest mode ≥ 20× re-encoding, flat memory (bench/tools-media.ts).
+  tools: () => runToolsMediaBench({ record: true }),
 };
 
 async function main() {
