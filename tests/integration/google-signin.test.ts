@@ -106,6 +106,16 @@ it("signs in through the whole redirect, code and token exchange, and skips a co
   expect(res2.data.user_info.id).toBe(res.data.user_info.id);
 });
 
+it("two posts of one code at the same moment: one signs in, the other is skipped", async () => {
+  const { location, cookie } = await startFlow();
+  const back = await signInAtProvider(location.toString(), "twin-tabs");
+  const body = { code: back.searchParams.get("code"), state: back.searchParams.get("state"), device_id: device() };
+  const tokens = [await humanToken(), await humanToken()];
+  const [a, b] = await Promise.all(tokens.map((turnstile_token) => postWeb({ ...body, turnstile_token }, cookie)));
+  expect([a.code, b.code].sort()).toEqual([200, 409]);
+  expect(await prisma.session.count({ where: { deviceId: body.device_id } })).toBe(1);
+});
+
 it("frees the code's flag when the sign-in fails, so the same code can be retried", async () => {
   const { location, cookie } = await startFlow();
   const back = await signInAtProvider(location.toString(), "retry-person");
