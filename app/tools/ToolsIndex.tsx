@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { HOME_PATH } from "@/lib/client/routes";
-import { CHINA_HIDDEN_PAGES, toolPagePath, type ToolPage } from "@/lib/tools/pages";
+import { CHINA_HIDDEN_PAGES, localizedToolsPath, toolPagePath, type ToolPage } from "@/lib/tools/pages";
 import styles from "@/components/tools/tools.module.css";
 
 const TOOLS: ToolPage[] = ["online-youtube-video-transcript", "online-video-to-audio-converter", "online-audio-compressor", "media"];
@@ -9,6 +9,7 @@ const TOOLS: ToolPage[] = ["online-youtube-video-transcript", "online-video-to-a
 /** The tools index (spec §2); unknown /tools/* paths show it too. */
 export function ToolsIndex({ china }: { china: boolean }) {
   const t = useTranslations("tools.index");
+  const locale = useLocale();
   const tools = TOOLS.filter((p) => !(china && CHINA_HIDDEN_PAGES.includes(p)));
   return (
     <div data-testid="tools-index">
@@ -18,7 +19,7 @@ export function ToolsIndex({ china }: { china: boolean }) {
       </section>
       <div className={styles.grid}>
         {tools.map((p) => (
-          <Link key={p} href={toolPagePath(p)} className={`card ${styles.toolCard}`} data-testid={`tools-card-${p}`}>
+          <Link key={p} href={localizedToolsPath(toolPagePath(p), locale)} className={`card ${styles.toolCard}`} data-testid={`tools-card-${p}`}>
             <span className={styles.toolCardTag}>{t("free")}</span>
             <h2>{t(`cards.${p}.title`)}</h2>
             <p>{t(`cards.${p}.description`)}</p>

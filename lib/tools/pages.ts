@@ -18,3 +18,9 @@ export const CHINA_HIDDEN_PAGES: readonly ToolPage[] = ["online-youtube-video-tr
 export function toolPagePath(page: ToolPage): string {
   return page === "index" ? "/tools" : `/tools/${page}`;
 }
+
+/** A tools path in a language: the language's own URL (plain for English), as hreflang names it. */
+export function localizedToolsPath(path: string, locale: string): string {
+  if (locale === "en" || !path.startsWith("/tools")) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}${TOOLS_LANG_PARAM}=${locale}`;
+}
