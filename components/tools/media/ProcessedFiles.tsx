@@ -92,7 +92,7 @@ export function ProcessedFiles({ items, reload, tool }: Props) {
                     </div>
                   ) : null}
                   {f.status === "failed" && <p className="alert alert-error">{t("error.processingFailed")}</p>}
-                  {f.status === "completed" && (
+                  {(f.status === "completed" || (f.status === "expired" && f.processedSize !== null)) && (
                     <p className={expired ? styles.expired : styles.muted} data-testid="media-countdown">
                       {expired ? t("list.expired") : t("list.expiresIn", { time: left })}
                     </p>
