@@ -1,0 +1,27 @@
+import { estimateOutputBytes, qualityValid, targetKbps, wavShape } from "./rules";
+
+// The numbers the compressor page shows and the worker encodes with (docs/tools.md "Media tools").
+describe("media tools rules", () => {
+  it("maps 10–90% to the standard bitrates, 40% = 128 kbps, never above a lossy source", () => {
+    expect([10, 40, 90].map((q) => targetKbps("compress", q, null, true))).toEqual([32, 128, 320]);
+    expect(targetKbps("compress", 90, 128, false)).toBe(128);
+    expect(targetKbps("compress", 90, 1411, true)).toBe(320);
+    expect(targetKbps("extract", 192, 160, false)).toBe(160);
+  });
+
+  it("estimates the output: bitrate × duration, the source's bitrate when copying, PCM for WAV", () => {
+    const input = { tool: "compress" as const, durationSec: 60, sourceKbps: 1411, audioCodec: "pcm_s16le", originalSize: 10_584_044 };
+    expect(estimateOutputBytes(input, { mode: "encode", format: "mp3", quality: 40 })).toBe(960_000);
+    expect(estimateOutputBytes({ ...input, tool: "extract", sourceKbps: 128, audioCodec: "aac" }, { mode: "fastest", format: "mp3", quality: 192 })).toBe(960_000);
+    expect(wavShape("compress", 10)).toEqual({ sampleRate: 11025, channels: 1 });
+    expect(estimateOutputBytes(input, { mode: "encode", format: "wav", quality: 90 })).toBe(44100 * 2 * 2 * 60 + 44);
+  });
+
+  it("checks quality per tool", () => {
+    expect(qualityValid("compress", 40)).toBe(true);
+    expect(qualityValid("compress", 45)).toBe(false);
+    expect(qualityValid("compress", 100)).toBe(false);
+    expect(qualityValid("extract", 192)).toBe(true);
+    expect(qualityValid("extract", 40)).toBe(false);
+  });
+});
