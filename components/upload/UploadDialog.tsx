@@ -29,7 +29,7 @@ import { Modal } from "@/components/tasks/Modal";
 import { Switch } from "@/components/tasks/Switch";
 import { IconAudio, IconClose, IconDown, IconGrip, IconUp, IconUpload, IconVideo } from "@/components/tasks/icons";
 import { errorMessage } from "@/components/tasks/useTaskList";
-import { openDialogForRefusal } from "@/components/account/events";
+import { openDialogForRefusal, upgradeNeeded } from "./planGate";
 import { useUsage } from "@/components/tasks/useUsage";
 import ui from "@/components/tasks/ui.module.css";
 import { SpeakerCountSelect } from "@/components/transcript/SpeakerCountSelect";
@@ -139,7 +139,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
 
   // ---- uploading ----------------------------------------------------------
   const submit = async () => {
-    if (!canUpload) return;
+    if (!canUpload || upgradeNeeded(usage, toUpload.map((i) => i.file), merge, terr, onClose)) return;
     setUploading(true);
     setProgress(0);
     setServerError(null);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, test } from "playwright/test";
 import { CORPUS, openUpload, signIn } from "../helpers";
-import { setUsedMinutes } from "./db";
+import { setPlan, setUsedMinutes } from "./db";
 
 // Server refusals that open their own dialog (issue 11): a free user's batch upload opens the
 // upgrade-to-Pro dialog; minutes used up behind the page's back (the server refuses, the page
@@ -10,8 +10,13 @@ import { setUsedMinutes } from "./db";
 
 const clips = [path.join(CORPUS, "single/en_jfk.wav"), path.join(CORPUS, "single/en_LDC93S1.wav")];
 
-test("a free user's batch upload is refused by the server and opens the upgrade-to-Pro dialog", async ({ page }) => {
-  await signIn(page, `e2e-batch-free-${Date.now()}@example.com`);
+test("a free user's batch upload opens the upgrade-to-Pro dialog: at once in the browser, and on the server's refusal", async ({ page }) => {
+  const email = `e2e-batch-free-${Date.now()}@example.com`;
+  await signIn(page, email);
+  const creates: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/transcription/create")) creates.push(r.url());
+  });
   await openUpload(page, "audio");
   await page.getByTestId("upload-file-input").setInputFiles(clips);
   await expect(page.getByTestId("upload-file-row")).toHaveCount(2);
@@ -19,6 +24,20 @@ test("a free user's batch upload is refused by the server and opens the upgrade-
   const upgrade = page.getByTestId("upload-pro-required");
   await expect(upgrade).toContainText("Uploading several files at once is a Pro feature");
   await expect(page.getByTestId("upload-dropzone")).toHaveCount(0);
+  // The browser knew the plan: nothing was uploaded.
+  expect(creates).toHaveLength(0);
+  await upgrade.getByTestId("upgrade-close").click();
+
+  // The page thinks the user is on Pro, but the plan ended meanwhile: the server refuses, the same dialog opens.
+  await setPlan(email, "pro");
+  await page.reload();
+  await openUpload(page, "audio");
+  await page.getByTestId("upload-file-input").setInputFiles(clips);
+  await expect(page.getByTestId("upload-submit")).toBeEnabled();
+  await setPlan(email, "free");
+  await page.getByTestId("upload-submit").click();
+  await expect(upgrade).toContainText("Uploading several files at once is a Pro feature");
+  expect(creates).toHaveLength(1);
   await expect(page.getByTestId("upload-error")).toHaveCount(0);
   await upgrade.getByTestId("upgrade-plans").click();
   await expect(page).toHaveURL(/\/transcribe\/payment\/plans$/);
