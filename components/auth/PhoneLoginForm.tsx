@@ -22,7 +22,11 @@ function useCountdown(until: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (until <= Date.now()) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
+    const timer = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= until) clearInterval(timer);
+    }, 250);
     return () => clearInterval(timer);
   }, [until]);
   return Math.max(0, Math.ceil((until - now) / 1000));
@@ -47,8 +51,8 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (res: SignInRespons
   async function sendCode(termsOk = agreed) {
     const number = parseMainlandPhone(phone);
     if (!number) return setError(t("invalidPhone"));
-    if (!termsOk) return setTermsFor("send");
     setError(null);
+    if (!termsOk) return setTermsFor("send");
     setBusy("send");
     try {
       const turnstileToken = await human.takeToken();
@@ -70,8 +74,8 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (res: SignInRespons
     const number = parseMainlandPhone(phone);
     if (!number) return setError(t("invalidPhone"));
     if (!CODE_RE.test(code.trim())) return setError(t("invalidCode"));
-    if (!termsOk) return setTermsFor("login");
     setError(null);
+    if (!termsOk) return setTermsFor("login");
     setBusy("login");
     try {
       const { accesstoken } = await api.post<{ accesstoken: string }>("/api/auth/phone/code-login", { phone: number, code: code.trim() }, { authRedirect: false });

@@ -5,14 +5,17 @@
 // phone form when its agreement box is unticked (or from the agreement's names, to read them).
 import { useTranslations } from "next-intl";
 import { Modal } from "@/components/tasks/Modal";
+import theme from "@/components/tasks/theme.module.css";
 import styles from "./phone-login.module.css";
 
 const SECTIONS = ["service", "account", "privacy", "rights"] as const;
 
 export function TermsModal({ onAccept, onDecline }: { onAccept: () => void; onDecline: () => void }) {
   const t = useTranslations("phone.terms");
+  // The modal's colours come from the app theme, which the login page does not otherwise load.
   return (
-    <Modal
+    <div className={theme.theme}>
+      <Modal
       title={t("title")}
       onClose={onDecline}
       testId="terms-modal"
@@ -36,6 +39,7 @@ export function TermsModal({ onAccept, onDecline }: { onAccept: () => void; onDe
           </section>
         ))}
       </div>
-    </Modal>
+      </Modal>
+    </div>
   );
 }

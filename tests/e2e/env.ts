@@ -42,6 +42,10 @@ export const E2E_ALIPAY_PORT = 3316;
 export const E2E_ALIPAY_APP_ID = "2021000000000e2e";
 /** The key pairs the "local" server was started with; the specs sign notifies with "Alipay's" private key from it. */
 export const E2E_ALIPAY_KEYS_FILE = path.resolve("var/e2e-alipay-keys.json");
+/** The loopback SMS proxy of the "local" server (tests/helpers/loopback-sms.ts); specs read texted codes from it. */
+export const E2E_SMS_PORT = 3318;
+/** A China-edition host (".cn") the browser resolves to the local server: Chromium maps *.cn to 127.0.0.1 below. */
+export const E2E_CHINA_BASE_URL = `http://tingji.cn:${Number(process.env.E2E_PORT ?? 3311)}`;
 /** The loopback OpenID Connect provider standing in for Google on the "local" server (tests/helpers/loopback-oidc.ts). */
 export const E2E_OIDC_PORT = 3317;
 export const E2E_GOOGLE_CLIENT_ID = "tingji-e2e";
@@ -63,6 +67,11 @@ export function serverOf(url: string): E2eServer {
 
 export const chromiumLaunchOptions = {
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
+    // The China edition is chosen by host: *.cn resolves to the local server, and that plain-http origin counts as
+    // secure (as https would in production) so WebCrypto, which the human check's proof-of-work uses, is there.
+    "--host-resolver-rules=MAP *.cn 127.0.0.1",
+    `--unsafely-treat-insecure-origin-as-secure=${E2E_CHINA_BASE_URL}`,
+  ],
 };
 export const E2E_DATABASE_URL = E2E_SERVERS.local.databaseUrl;

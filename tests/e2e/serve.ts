@@ -15,10 +15,11 @@ import { startFakeOpenAi } from "../helpers/fake-openai";
 import { startLoopbackSite } from "../helpers/loopback-video-site";
 import { startLoopbackStripe } from "../helpers/loopback-stripe";
 import { rsaKeyPair, startLoopbackAlipay } from "../helpers/loopback-alipay";
+import { startLoopbackSms } from "../helpers/loopback-sms";
 import { startLoopbackOidc } from "../helpers/loopback-oidc";
 import { E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_CLIENT_SECRET, E2E_OIDC_PORT } from "./env";
 import { startLoopbackS3 } from "../helpers/loopback-s3";
-import { CORPUS, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
+import { CORPUS, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_SMS_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
 
 async function recreateDatabase(url: string) {
   const u = new URL(url);
@@ -55,6 +56,7 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
     fs.mkdirSync(path.dirname(E2E_ALIPAY_KEYS_FILE), { recursive: true });
     fs.writeFileSync(E2E_ALIPAY_KEYS_FILE, JSON.stringify(alipayKeys), { mode: 0o600 });
     const alipay = await startLoopbackAlipay(E2E_ALIPAY_PORT, alipayKeys.app.publicKey);
+    const sms = await startLoopbackSms(E2E_SMS_PORT);
     // Google sign-in (tests/e2e/auth) against a real OpenID Connect provider on loopback.
     const oidc = await startLoopbackOidc({ port: E2E_OIDC_PORT, clientId: E2E_GOOGLE_CLIENT_ID, clientSecret: E2E_GOOGLE_CLIENT_SECRET, redirectUris: ["transcribe", "tools"].map((p) => `${server.baseUrl}/${p}/callback`) });
     return {
@@ -73,6 +75,8 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
       ALIPAY_PRIVATE_KEY: alipayKeys.app.privateKey,
       ALIPAY_PUBLIC_KEY: alipayKeys.alipay.publicKey,
       ALIPAY_GATEWAY: `${alipay.url}/gateway.do`,
+      // Phone login (China edition, tests/e2e/phone) through the loopback SMS proxy.
+      SMS_PROXY_URL: sms.url,
       GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
       GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT_SECRET,
       GOOGLE_ISSUER_URL: oidc.url,
