@@ -89,6 +89,12 @@ describe("link rules (spec §5)", () => {
   });
 });
 
+test("the China edition does not offer the tool", async () => {
+  const res = await call(startTranscript, { json: { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }, headers: { host: "tingji.cn", cookie: visitorCookie("china-visitor") } });
+  expect([res.status, (res.data as unknown as { error: string }).error]).toEqual([403, "common.requestDenied"]);
+  expect(await prisma.toolTranscript.count()).toBe(0);
+});
+
 describe("quotas under concurrent requests (nothing runs: the worker is not started yet)", () => {
   afterAll(async () => {
     await queue(queues.media).obliterate({ force: true });
