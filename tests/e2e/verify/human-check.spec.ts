@@ -1,5 +1,6 @@
 import { expect, test } from "playwright/test";
 import { E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY } from "../env";
+import { sql } from "../account/db";
 import { docShot, latestLoginLink, openUpload, signIn } from "../helpers";
 
 // Human verification, the restricted-region redirect and the upload compliance notice
@@ -42,12 +43,28 @@ test("the region redirect: a request from a restricted country is sent to the co
   // The login page's first API calls (the human check's challenge among them) are answered body code 302.
   const answered = page.waitForResponse((r) => r.url().includes("/api/"));
   await page.goto("/transcribe/login");
-  const answer = await answered;
-  expect(answer.status()).toBe(451);
-  expect(await answer.json()).toMatchObject({ code: 302, message: "redirect_required", data: { reason: "country_restricted", url: E2E_REGION_REDIRECT_URL } });
+  expect((await answered).status()).toBe(451);
   await expect(page).toHaveURL(E2E_REGION_REDIRECT_URL);
   await expect(page.locator("#elsewhere")).toBeVisible();
+  // The body the browser acted on (read again: the page has left, and its response bodies with it).
+  const again = await context.request.get("/api/verify/challenge", { headers: { "x-country": E2E_RESTRICTED_COUNTRY } });
+  expect(await again.json()).toMatchObject({ code: 302, message: "redirect_required", data: { reason: "country_restricted", url: E2E_REGION_REDIRECT_URL } });
   await context.close();
+});
+
+test("the region access notice: an address registered on the China edition is advised to go there, and may continue", async ({ page }) => {
+  const email = `e2e-cn-${Date.now()}@example.com`;
+  await sql(`INSERT INTO "User" (id, email, username, edition, "referralCode", "updatedAt") VALUES ($1, $2, 'cn', 'china', $3, now())`, [`e2e-cn-${Date.now()}`, email, `CN${Date.now()}`]);
+  await page.goto("/transcribe/login");
+  await page.getByTestId("login-email").fill(email);
+  await page.getByTestId("login-submit").click();
+  const notice = page.getByTestId("region-notice");
+  await expect(notice).toContainText("Your account is on the other edition");
+  await expect(notice).toContainText(`${email} is registered on the China edition`);
+  await expect(page.getByTestId("login-link-sent")).toHaveCount(0);
+  await page.screenshot({ path: docShot("login-region-notice.png") });
+  await page.getByTestId("region-notice-continue").click();
+  await expect(page.getByTestId("login-link-sent")).toBeVisible();
 });
 
 test("the upload compliance notice is shown once, before the first upload", async ({ page }) => {
