@@ -41,7 +41,7 @@ interface RouteDef<P, Q, B, A extends "user" | "optional"> {
 export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user" | "optional" = "user">(def: RouteDef<P, Q, B, A>) {
   return async (req: NextRequest, routeCtx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     // Restricted regions get body code 302 redirect_required (spec §8; lib/verify/region.ts).
-    const restricted = regionRedirect(req);
+    const restricted = await regionRedirect(req);
     if (restricted) return restricted;
     const edition = editionForHost(req.headers.get("x-forwarded-host") ?? req.headers.get("host"), env().EDITION, env().CHINA_HOSTS);
     const asked = req.headers.get("x-locale") ?? req.cookies.get(localeCookie)?.value;

@@ -1,6 +1,8 @@
 import "server-only";
 import { editionForHost, type Edition } from "@/lib/edition/edition";
 import { env } from "@/lib/server/env";
+import { AppError } from "@/lib/api/errors";
+import { fail } from "@/lib/api/respond";
 
 // Restricted regions (spec §8 transport: body code 302, message redirect_required, reason
 // country_restricted, and a url; the browser's API client redirects). The country comes from a
@@ -48,18 +50,17 @@ function redirectTarget(headers: Headers): string | null {
 /**
  * The answer for an API call from a restricted region, or null to go on. Without a place to
  * send people (REGION_REDIRECT_URL or the other edition's address) the call is refused
- * plainly (403): redirecting to ourselves would loop.
+ * plainly (403 common.requestDenied, in the caller's language): redirecting to ourselves would loop.
  */
-export function regionRedirect(req: { headers: Headers; nextUrl: { pathname: string } }): Response | null {
+export async function regionRedirect(req: { headers: Headers; nextUrl: { pathname: string } }): Promise<Response | null> {
   if (EXEMPT_PATHS.some((p) => req.nextUrl.pathname === p || req.nextUrl.pathname.startsWith(`${p}/`))) return null;
   const country = restrictedCountry(req.headers);
   if (!country) return null;
   const url = redirectTarget(req.headers);
-  const body = url
-    ? { code: 302, message: "redirect_required", data: { reason: "country_restricted", url, country } }
-    : { code: 403, message: "Request denied", data: { error: "common.requestDenied", reason: "country_restricted", country } };
+  if (!url) return fail(new AppError("common.requestDenied", {}, { reason: "country_restricted", country }), req.headers.get("x-locale") ?? undefined);
+  const body = { code: 302, message: "redirect_required", data: { reason: "country_restricted", url, country } };
   return new Response(JSON.stringify(body), {
-    status: url ? REGION_REDIRECT_STATUS : 403,
+    status: REGION_REDIRECT_STATUS,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", vary: env().COUNTRY_HEADER },
   });
 }

@@ -157,3 +157,23 @@ test("pages without WebCrypto (plain http) solve with the plain-JavaScript PBKDF
   expect((await send({ email: address, turnstile_token: token })).code).toBe(200);
   expect(await linksFor(address)).toBe(1);
 });
+
+test("a restricted region with nowhere to send people is refused plainly (403, translated), never redirected to ourselves", async () => {
+  const saved = { ...process.env };
+  process.env.REGION_REDIRECT_URL = "";
+  process.env.CHINA_SITE_URL = "";
+  try {
+    await jest.isolateModulesAsync(async () => {
+      const { regionRedirect } = await import("@/lib/verify/region");
+      const { NextRequest } = await import("next/server");
+      const res = await regionRedirect(new NextRequest("http://localhost:3000/api/auth/email/send", { headers: { "x-country": "KP", "x-locale": "de" } }));
+      expect(res!.status).toBe(403);
+      const body = (await res!.json()) as { code: number; message: string; data: { error: string; reason: string } };
+      expect([body.code, body.data.error, body.data.reason]).toEqual([403, "common.requestDenied", "country_restricted"]);
+      expect(body.message).not.toBe("Request denied");
+    });
+  } finally {
+    process.env.REGION_REDIRECT_URL = saved.REGION_REDIRECT_URL;
+    process.env.CHINA_SITE_URL = saved.CHINA_SITE_URL;
+  }
+});
