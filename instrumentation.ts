@@ -5,4 +5,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { assertSecretsAtStart } = await import("./lib/server/secrets");
   assertSecretsAtStart("web");
+  // Uploads in flight that a killed web process left in scratch (docs/deploy.md); the worker sweeps its own at start.
+  const { sweepScratch } = await import("./lib/storage/scratch");
+  void sweepScratch(24 * 3600 * 1000).catch(() => undefined);
 }
