@@ -6,7 +6,7 @@ import { E2E_CHINA_BASE_URL, E2E_SMS_PORT } from "../env";
 // the login page is Chinese and signs in by phone: the terms agreement modal must be accepted before
 // a code is sent, the server texts it through the loopback SMS proxy (spec §7 contract), the resend
 // button counts down 60 s, and phone + code sign in. The signed-in China edition then prices in CNY
-// with Alipay and names collaborators by phone.
+// with Alipay, sends the video-platform tool away and names collaborators by phone.
 
 test.use({ baseURL: E2E_CHINA_BASE_URL });
 
@@ -88,7 +88,7 @@ test("China edition login: Chinese, terms modal first, phone + texted code → s
   expect(await page.evaluate(() => localStorage.getItem("auth:token"))).toBeTruthy();
 });
 
-test("China edition signed in: prices in CNY with Alipay, collaborators added by phone number", async ({ page, browser }) => {
+test("China edition signed in: prices in CNY with Alipay, no video-platform tool, collaborators added by phone number", async ({ page, browser }) => {
   test.setTimeout(240_000);
   // The collaborator-to-be signs in once, so the account exists.
   const otherContext = await browser.newContext({ baseURL: E2E_CHINA_BASE_URL });
@@ -102,6 +102,10 @@ test("China edition signed in: prices in CNY with Alipay, collaborators added by
   await expect(page.getByTestId("plans-page")).toHaveAttribute("data-currency", "CNY");
   await expect(page.getByTestId("plans-page")).toContainText("¥");
   await expect(page.getByTestId("plans-page")).toContainText("支付宝");
+
+  // The video-platform tool is not offered on the China edition: its page sends the browser to the tools index.
+  await page.goto("/tools/online-youtube-video-transcript");
+  await expect(page).toHaveURL(/\/tools\/?$/);
 
   await page.goto("/transcribe/");
   const title = "灯塔修缮会议";
