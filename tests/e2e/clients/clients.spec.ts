@@ -135,6 +135,7 @@ test.describe("on an iPhone", () => {
   test("the mobile download prompt, the download page for this device and the iOS upload help", async ({ page }) => {
     await signIn(page, "e2e-iphone@example.com");
     await page.goto("/transcribe/mobile");
+    await expect(page.getByTestId("mobile-home")).toBeVisible();
     const banner = page.getByTestId("app-banner");
     await expect(banner).toBeVisible();
     await expect(banner).toHaveAttribute("data-platform", "ios");
