@@ -54,9 +54,11 @@ test("signed out: one free transcript, then log in through /tools/callback and o
   await page.getByTestId("transcript-history-item").first().click();
   await expect(result).toBeVisible();
   await page.getByTestId("transcript-open-app").click();
-  await expect(page).toHaveURL(/\/transcribe\/\?task=/);
+  await expect(page).toHaveURL(/\/transcribe\/?\?task=/);
   await expect(page.getByTestId("transcript-entry").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("transcript-entry").first()).toContainText("And so my fellow Americans");
+  // The summary and mind map ran on it.
+  await expect(page.getByTestId("task-detail")).toHaveAttribute("data-status", "analysis_completed", { timeout: 60_000 });
 });
 
 test("phone layout, per-language SEO, sitemap and robots, and no transcript tool on the China edition", async ({ page, request }) => {
