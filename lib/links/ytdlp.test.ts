@@ -9,8 +9,8 @@ import net from "node:net";
 import { execFileSync } from "node:child_process";
 import { env } from "@/lib/server/env";
 import { probeMedia } from "@/lib/media/probe";
-import { startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-video-site";
-import { downloadAudio, probeVideo } from "./ytdlp";
+import { LOOPBACK_CAPTIONS, startLoopbackSite, type LoopbackSite } from "@/tests/helpers/loopback-video-site";
+import { downloadAudio, downloadCaptions, probeVideo } from "./ytdlp";
 import { linkFailureCode } from "@/tests/helpers/link-errors";
 
 jest.setTimeout(60_000);
@@ -55,8 +55,19 @@ describe("probeVideo", () => {
   test("gives the page's title and duration; the media is at most sniffed for its type", async () => {
     site.requests.length = 0;
     const info = await probeVideo(site.url("/page/media.m4a"));
-    expect(info).toEqual({ title: "JFK speech", durationSec: 11, webpageUrl: site.url("/page/media.m4a"), extractor: "Generic" });
+    expect(info).toEqual({ title: "JFK speech", durationSec: 11, webpageUrl: site.url("/page/media.m4a"), extractor: "Generic", captions: { manual: [], auto: [] } });
     expect(site.requests.filter((r) => r === "GET /media.m4a").length).toBeLessThanOrEqual(1); // a content-type sniff at most
+  });
+
+  test("names the caption tracks a page offers, and downloadCaptions fetches one as VTT without the media", async () => {
+    const info = await probeVideo(site.url("/captioned/media.m4a"));
+    expect(info.captions).toEqual({ manual: ["en"], auto: [] });
+    site.requests.length = 0;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tingji-captions-"));
+    const file = await downloadCaptions(site.url("/captioned/media.m4a"), dir, { language: "en", auto: false });
+    expect(file && fs.readFileSync(file, "utf8")).toBe(LOOPBACK_CAPTIONS);
+    expect(site.requests).not.toContain("GET /media.m4a");
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test.each([
