@@ -6,6 +6,7 @@ import { bullPrefix, heartbeatKey, queue, queues, type JobName } from "@/lib/job
 import { sendRenewalReminders } from "@/lib/billing/reminders";
 import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "./recovery";
 import { keepSweepScheduled, scheduleSweep } from "./sweep-schedule";
+import { forgetWorker, reportWorker, type WorkerState } from "@/lib/ops/drain";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { assertSecretsAtStart } from "@/lib/server/secrets";
@@ -14,8 +15,8 @@ import { prisma } from "@/lib/server/prisma";
 import { newRedisConnection, redis } from "@/lib/server/redis";
 import { runAnalysisJob, runTranslationJob } from "./analysis";
 import { runDocumentImportJob, runMeetingWatchJob, runTranscriptionJob } from "./transcription";
-import { runToolTranscriptJob } from "./tools";
 import { keepMediaToolsSweepScheduled, runMediaToolJob, runMediaToolsSweep } from "./media-tools";
+import { runToolTranscriptJob } from "./tools";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
 // the failure finalisers (a 'failed' listener and the "tasks.sweep" scheduler),
@@ -151,6 +152,7 @@ async function main() {
     await unsubscribe().catch(() => undefined);
     await Promise.all(listeners.map((l) => l.close().catch(() => undefined)));
     await redis().del(heartbeatKey()).catch(() => undefined);
+    await forgetWorker(WORKER_NAME).catch(() => undefined);
     await prisma.$disconnect().catch(() => undefined);
     redis().disconnect();
     connection.disconnect();
@@ -164,8 +166,28 @@ async function main() {
   await untilDone("media tools sweeper", keepMediaToolsSweepScheduled);
   unsubscribe = await untilDone("cancel subscription", () => onCancelRequest(cancelTask));
 
+  // Drain (npm run ops -- drain): stop taking jobs, let running ones finish, stay up idle until undrained or stopped.
+  let drainState: WorkerState = "running";
+  const followDrainFlag = async () => {
+    const asked = await reportWorker(WORKER_NAME, active.size, drainState);
+    if (asked && drainState === "running") {
+      drainState = "draining";
+      logger.info("worker draining", { worker: WORKER_NAME, active: active.size });
+      void Promise.all(workers.map((w) => w.pause())).then(() => {
+        if (drainState !== "draining") return;
+        drainState = "drained";
+        logger.info("worker drained", { worker: WORKER_NAME });
+      });
+    } else if (!asked && drainState !== "running") {
+      drainState = "running";
+      for (const w of workers) w.resume();
+      logger.info("worker resumed", { worker: WORKER_NAME });
+    }
+  };
+
   const beat = async () => {
     await redis().set(heartbeatKey(), JSON.stringify({ at: Date.now(), pid: process.pid, host: os.hostname(), active: active.size }), "PX", HEARTBEAT_MS * 3);
+    await followDrainFlag();
     // A cancel message missed while reconnecting is caught here.
     const taskIds = [...new Set([...active.values()].flatMap((a) => (a.taskId ? [a.taskId] : [])))];
     for (const taskId of await cancelledAmong(taskIds)) cancelTask(taskId);

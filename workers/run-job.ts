@@ -6,6 +6,8 @@ import { classifyFailure } from "@/lib/jobs/failures";
 import { finalizeFailedJob } from "./recovery";
 import { logger } from "@/lib/server/logger";
 import { redis, redisKey } from "@/lib/server/redis";
+import { recordJobRun } from "@/lib/jobs/job-metrics";
+import { withRequestId } from "@/lib/server/request-context";
 
 export type FailureContext = { locale: string; attempts: number; requestId: string };
 
@@ -23,7 +25,7 @@ export function jobRunner<N extends JobName>(
   fail: (payload: JobPayload<N>, error: unknown, ctx: FailureContext) => Promise<void>,
 ) {
   // BullMQ's processor shape (job, token, signal): usable as a Worker's processor directly, as the tests do.
-  return async (job: Job, token?: string, jobSignal?: AbortSignal): Promise<unknown> => {
+  const runJob = async (job: Job, token?: string, jobSignal?: AbortSignal): Promise<unknown> => {
     const signal = jobSignal ?? new AbortController().signal;
     const parsed = jobs[name].payload.safeParse(job.data);
     if (!parsed.success) {
@@ -52,6 +54,26 @@ export function jobRunner<N extends JobName>(
       if (failure.kind === "permanent") throw new UnrecoverableError(failure.code);
       throw error;
     }
+  };
+  // The job runs under the request id its enqueuer passed in its data (or its job id), so its log lines join the
+  // request's (docs/operations.md "Request ids"); its time and outcome go to /api/metrics (lib/jobs/job-metrics.ts).
+  return (job: Job, token?: string, jobSignal?: AbortSignal): Promise<unknown> => {
+    const sent = (job.data as { requestId?: unknown } | undefined)?.requestId;
+    const requestId = typeof sent === "string" && sent ? sent : `job:${job.id}`;
+    return withRequestId(requestId, async () => {
+      const started = performance.now();
+      logger.info(`${name} started`, { id: job.id, attempt: job.attemptsMade + 1 });
+      let failed = false;
+      try {
+        return await runJob(job, token, jobSignal);
+      } catch (error) {
+        // A job handed back (outage wait, shutdown) is not a failure.
+        failed = !(error instanceof DelayedError) && !(jobSignal?.aborted ?? false);
+        throw error;
+      } finally {
+        await recordJobRun(name, (performance.now() - started) / 1000, failed);
+      }
+    });
   };
 }
 

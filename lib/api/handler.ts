@@ -6,6 +6,8 @@ import { editionForHost, type Edition } from "@/lib/edition/edition";
 import { chooseLocale, isLocale, localeCookie, type Locale } from "@/lib/i18n/locales";
 import { translatorFor, type Translate } from "@/lib/i18n/server";
 import { env } from "@/lib/server/env";
+import { metrics, routePattern } from "@/lib/server/metrics-registry";
+import { requestIdFrom, withRequestId } from "@/lib/server/request-context";
 import { regionRedirect } from "@/lib/verify/region";
 import { AppError } from "./errors";
 import { fail, ok } from "./respond";
@@ -39,7 +41,7 @@ interface RouteDef<P, Q, B, A extends "user" | "optional"> {
  * A handler may return a Response of its own (streams, media).
  */
 export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user" | "optional" = "user">(def: RouteDef<P, Q, B, A>) {
-  return async (req: NextRequest, routeCtx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+  const answer = async (req: NextRequest, routeCtx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     // Restricted regions get body code 302 redirect_required (spec §8; lib/verify/region.ts).
     const restricted = await regionRedirect(req);
     if (restricted) return restricted;
@@ -59,6 +61,23 @@ export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user"
     } catch (error) {
       return fail(error, locale);
     }
+  };
+  // Every answer carries its request id (accepted from x-request-id, else new; it follows queued jobs to the
+  // worker's logs) and is timed per route for /api/metrics (docs/operations.md).
+  return async (req: NextRequest, routeCtx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    const requestId = requestIdFrom(req.headers.get("x-request-id"));
+    const started = performance.now();
+    const res = await withRequestId(requestId, () => answer(req, routeCtx));
+    if (!res.headers.has("x-request-id")) {
+      try {
+        res.headers.set("x-request-id", requestId);
+      } catch {
+        // A Response with immutable headers (a fetched one passed through) keeps its own.
+      }
+    }
+    const params = await Promise.resolve(routeCtx?.params).catch(() => undefined);
+    metrics().httpLatency.observe({ method: req.method, route: routePattern(req.nextUrl.pathname, params), status: String(res.status) }, (performance.now() - started) / 1000);
+    return res;
   };
 }
 

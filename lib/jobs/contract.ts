@@ -2,6 +2,7 @@ import "server-only";
 import { Queue, type JobsOptions } from "bullmq";
 import { z } from "zod";
 import { logger } from "@/lib/server/logger";
+import { currentRequestId } from "@/lib/server/request-context";
 import { newProducerConnection, redisKey, whenRedisReady, withinRedisWait } from "@/lib/server/redis";
 import { env } from "@/lib/server/env";
 
@@ -126,7 +127,9 @@ export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>
           if (state !== "completed" && state !== "failed") return;
           await existing.remove();
         }
-        await q.add(name, data, { ...("options" in def ? def.options : {}), jobId, priority: opts.priority });
+        // The request id rides along in the job's data (not in its schema): the worker logs under it (workers/run-job.ts).
+        const requestId = currentRequestId();
+        await q.add(name, requestId ? { ...data, requestId } : data, { ...("options" in def ? def.options : {}), jobId, priority: opts.priority });
       })(),
     );
   } catch (e) {

@@ -95,6 +95,8 @@ const schema = z.object({
   // Cores used to transcribe the chunks of one long recording.
   SPEECH_PARALLELISM: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // Bearer token for Prometheus scraping /api/metrics (docs/operations.md); unset: admins only. A weak one is refused at start.
+  METRICS_TOKEN: z.string().optional(),
   // Video-platform links: imports per user per rolling hour, the yt-dlp binary, and
   // test-only loopback hosts ("127.0.0.1:8123,...", honoured only when APP_URL is loopback).
   LINK_IMPORT_RATE_PER_HOUR: z.coerce.number().int().positive().default(5),
