@@ -121,7 +121,7 @@ async function main() {
   assertSecretsAtStart("worker");
   const connection = newRedisConnection();
   const workers = [
-    // Speech uses every core inside one job (chunks in parallel), so media jobs run one at a time by default.
+    // Several media jobs at once (a long ffmpeg step never blocks a short task); their chunks share the decoder slots (lib/speech/decoder-slots.ts).
     startWorker(queues.media, env().WORKER_CONCURRENCY, connection),
     startWorker(queues.ai, AI_CONCURRENCY, connection),
     startWorker(queues.meetings, MEETING_CONCURRENCY, connection),

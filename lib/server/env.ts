@@ -78,7 +78,8 @@ const schema = z.object({
   ANALYSIS_MIN_STEP_MS: z.coerce.number().int().min(0).default(0),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Tingji <no-reply@localhost>"),
-  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  // Media jobs one worker runs at once; their speech shares the decoder slots (SPEECH_PARALLELISM, docs/scheduling.md).
+  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
   // How long a job stays locked to a worker that stopped answering before another takes it over.
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(60_000),
   // Times a job may lose its worker (lock lapsed) before it fails; the task is then finalised.
@@ -92,7 +93,7 @@ const schema = z.object({
   MEDIA_TOOLS_TTL_MS: z.coerce.number().int().min(1000).default(2 * 3600 * 1000),
   MEDIA_TOOLS_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
   MEDIA_TOOLS_CONCURRENCY: z.coerce.number().int().positive().default(1),
-  // Cores used to transcribe the chunks of one long recording.
+  // Decoder slots per worker, shared fairly by every transcription it runs (default: one per core).
   SPEECH_PARALLELISM: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   // Bearer token for Prometheus scraping /api/metrics (docs/operations.md); unset: admins only. A weak one is refused at start.

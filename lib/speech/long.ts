@@ -5,6 +5,7 @@ import { env } from "@/lib/server/env";
 import { splitAtPauses, type AudioChunk } from "@/lib/media/pauses";
 import { readWavInfo } from "@/lib/media/wav";
 import { chunkKey, type ChunkCache } from "./chunk-cache";
+import { ANONYMOUS_CLAIM, decoderSlots, type DecodeClaim } from "./decoder-slots";
 import type { ChunkPlan, SpeechEngine, SpeechResult, SpeechSegment } from "./types";
 
 const DEFAULT_PLAN: ChunkPlan = { targetChunkSec: 45, maxChunkSec: 60 };
@@ -15,6 +16,8 @@ export interface TranscribeLongOptions {
   language?: string;
   /** Chunks in flight at once; default SPEECH_PARALLELISM, else one per core. */
   parallelism?: number;
+  /** Whose work this is: each chunk waits for one of the worker's decoder slots in the fair order (lib/speech/decoder-slots.ts). */
+  claim?: DecodeClaim;
   /** Scratch folder for the chunk files; created if missing, chunks removed after use. */
   workDir: string;
   /** Fraction of the audio done, 0..1, by duration. */
@@ -44,8 +47,9 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
   const request = { language: opts.language, hotwords: opts.hotwords };
   const info = await readWavInfo(wavPath);
   onProgress?.(0);
+  const claim = opts.claim ?? ANONYMOUS_CLAIM;
   if (info.durationSec <= plan.maxChunkSec) {
-    const result = await engine.transcribe(wavPath, { ...request, signal: opts.signal });
+    const result = await decoderSlots().run(claim, info.durationSec, opts.signal, () => engine.transcribe(wavPath, { ...request, signal: opts.signal }));
     onProgress?.(1);
     return result;
   }
@@ -55,6 +59,8 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
   const failed = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, failed.signal]) : failed.signal;
   const { cache } = opts;
+  // Up to `parallelism` chunks wait for a slot at once; the slots (one per core, shared by every task) decide who decodes.
+  const slots = decoderSlots().open(claim);
   let stop = false;
   const results: SpeechResult[] = new Array(chunks.length);
   let next = 0;
@@ -68,7 +74,12 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
         const key = cache ? await chunkKey(i, chunk.path, { engine: engine.name, model: engine.model, request }) : "";
         let result = cache ? await cache.get(key) : null;
         if (!result) {
-          result = await engine.transcribe(chunk.path, { ...request, signal });
+          const release = await slots.acquire(chunk.endSec - chunk.startSec, signal);
+          try {
+            result = await engine.transcribe(chunk.path, { ...request, signal });
+          } finally {
+            release();
+          }
           if (cache) await cache.put(key, result);
         }
         results[i] = shift(result, chunk);
@@ -90,6 +101,7 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
     if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("aborted");
     if (errors.length) throw errors.find((e) => !(e instanceof Error && e.name === "AbortError")) ?? errors[0];
   } finally {
+    slots.close();
     await Promise.all(chunks.map((c) => fsp.rm(c.path, { force: true })));
   }
   return { language: majorityLanguage(results), segments: results.flatMap((r) => r.segments) };

@@ -10,6 +10,7 @@ import { speechEngine } from "@/lib/speech/engine";
 import { recordSpeechTime } from "@/lib/jobs/job-metrics";
 import { storageChunkCache } from "@/lib/speech/chunk-cache";
 import { transcribeLong } from "@/lib/speech/long";
+import { decodeWeightFor } from "@/lib/speech/decoder-slots";
 import type { SpeechResult } from "@/lib/speech/types";
 import { assignSpeakers } from "@/lib/diarization/assign";
 import { diarizeWavOffThread } from "@/lib/diarization/diarize-file";
@@ -77,6 +78,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       speakerCount: true,
       transcriptionTime: true,
       duration: true,
+      user: { select: { planCode: true } },
       mediaParts: { orderBy: { position: "asc" }, select: { storageKey: true } },
     },
   });
@@ -145,6 +147,8 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
         hotwords,
         workDir: path.join(work, "chunks"),
         signal: opts.signal,
+        // Chunks share the worker's decoder slots fairly across users and tasks, weighted by plan (docs/scheduling.md).
+        claim: { userId: task.userId, taskId, weight: decodeWeightFor(task.user.planCode) },
         // Each chunk's transcript is kept with the task: a retry sends only the chunks still missing.
         cache: storageChunkCache(`${folder}/speech-chunks`, path.join(work, "chunk-results")),
         onProgress: (fraction) => void setProgress(taskId, { stage: "transcribing", percent: 5 + fraction * 80 }).catch(() => undefined),

@@ -1,0 +1,191 @@
+import "server-only";
+import os from "node:os";
+import { env } from "@/lib/server/env";
+import { hasProFeatures } from "@/lib/billing/plans";
+
+/**
+ * The worker's decoder slots (docs/scheduling.md): one per core, shared by
+ * every transcription the worker runs at once. Each chunk waits for a slot;
+ * a freed slot goes to the next chunk in the fair order:
+ *   1. the user who has had the least decoding time so far, weighted by plan
+ *      (start-time weighted fair queueing: a user's clock advances by the
+ *      chunk's seconds divided by the plan's weight when a chunk starts);
+ *   2. within that user, the task that has had the least;
+ *   3. within that task, its chunks in order.
+ * A user who arrives (or comes back) starts at the current clock, not at 0, so
+ * a short clip goes next but nobody can bank time and starve the others later.
+ */
+export interface DecodeClaim {
+  userId: string;
+  taskId: string;
+  /** Plan weight: a user's chunks are served this many times as often as a weight-1 user's while both wait. */
+  weight: number;
+}
+
+/** Pro plans' chunks run three times as often as free plans' while both wait; free chunks never starve. */
+export const DECODE_WEIGHT = { pro: 3, free: 1 } as const;
+
+/** The decode weight of a plan: the same plans as jobPriorityFor's priority processing (lib/billing/plans.ts). */
+export function decodeWeightFor(planCode: string): number {
+  return hasProFeatures(planCode) ? DECODE_WEIGHT.pro : DECODE_WEIGHT.free;
+}
+
+/** Work of no user in particular (tools site transcripts, benches): its own fair share. */
+export const ANONYMOUS_CLAIM: DecodeClaim = { userId: "-", taskId: "-", weight: DECODE_WEIGHT.free };
+
+interface Waiter {
+  claim: DecodeClaim;
+  costSec: number;
+  seq: number;
+  grant: (release: () => void) => void;
+}
+
+export class FairSlots {
+  private busy = 0;
+  private seq = 0;
+  private readonly waiting: Waiter[] = [];
+  /** Virtual time per user and per task (seconds of audio started, divided by weight). */
+  private readonly userClock = new Map<string, number>();
+  private readonly taskClock = new Map<string, number>();
+  /** Chunks holding or waiting for a slot, per user and per task: clocks of idle ones are dropped. */
+  private readonly live = new Map<string, number>();
+  /** The start tag of the last chunk granted: where newcomers begin. */
+  private clock = 0;
+
+  constructor(readonly size: number) {}
+
+  get running(): number {
+    return this.busy;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /**
+   * Opens a transcription's place in the schedule: its user's and task's
+   * clocks live until `close`, so a task keeps its share between its chunks.
+   */
+  open(claim: DecodeClaim): { acquire: (costSec: number, signal?: AbortSignal) => Promise<() => void>; close: () => void } {
+    this.join(claim);
+    let closed = false;
+    return {
+      acquire: (costSec, signal) => this.acquire(claim, costSec, signal),
+      close: () => {
+        if (closed) return;
+        closed = true;
+        this.leave(claim);
+      },
+    };
+  }
+
+  /** Runs one piece of work in a slot (a transcription of a single chunk). */
+  async run<T>(claim: DecodeClaim, costSec: number, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+    const session = this.open(claim);
+    try {
+      const release = await session.acquire(costSec, signal);
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    } finally {
+      session.close();
+    }
+  }
+
+  /**
+   * Resolves with a release function once the chunk may decode. An abort while
+   * waiting gives up the place in line (rejects with the signal's reason).
+   */
+  private acquire(claim: DecodeClaim, costSec: number, signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        const i = this.waiting.indexOf(waiter);
+        if (i < 0) return;
+        this.waiting.splice(i, 1);
+        reject(signal!.reason as Error);
+      };
+      const waiter: Waiter = {
+        claim,
+        costSec: Math.max(0.001, costSec),
+        seq: this.seq++,
+        grant: (release) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(release);
+        },
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.waiting.push(waiter);
+      this.pump();
+    });
+  }
+
+  private join(claim: DecodeClaim) {
+    const userKey = `u:${claim.userId}`;
+    const taskKey = `t:${claim.taskId}`;
+    // A user coming back starts at the clock (no banked time); a new task starts ahead of its user's older ones.
+    if (!this.live.has(userKey)) this.userClock.set(userKey, Math.max(this.userClock.get(userKey) ?? 0, this.clock));
+    if (!this.live.has(taskKey)) this.taskClock.set(taskKey, this.taskClock.get(taskKey) ?? 0);
+    for (const key of [userKey, taskKey]) this.live.set(key, (this.live.get(key) ?? 0) + 1);
+  }
+
+  private leave(claim: DecodeClaim) {
+    for (const key of [`u:${claim.userId}`, `t:${claim.taskId}`]) {
+      const n = (this.live.get(key) ?? 1) - 1;
+      if (n > 0) this.live.set(key, n);
+      else this.live.delete(key);
+    }
+    // Idle users whose clock fell behind would start at the clock anyway, and idle tasks are finished: forget them.
+    for (const [key, at] of this.userClock) if (!this.live.has(key) && at <= this.clock) this.userClock.delete(key);
+    for (const key of this.taskClock.keys()) if (!this.live.has(key)) this.taskClock.delete(key);
+    if (this.live.size === 0) {
+      this.userClock.clear();
+      this.clock = 0;
+    }
+  }
+
+  /** The waiter that goes next: least-served user, then least-served task, then arrival. */
+  private pick(): number {
+    let best = -1;
+    let bestKey: [number, number, number] = [Infinity, Infinity, Infinity];
+    for (const [i, w] of this.waiting.entries()) {
+      const key: [number, number, number] = [this.userClock.get(`u:${w.claim.userId}`) ?? 0, this.taskClock.get(`t:${w.claim.taskId}`) ?? 0, w.seq];
+      if (key[0] < bestKey[0] || (key[0] === bestKey[0] && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))) {
+        best = i;
+        bestKey = key;
+      }
+    }
+    return best;
+  }
+
+  private pump() {
+    while (this.busy < this.size && this.waiting.length > 0) {
+      const [w] = this.waiting.splice(this.pick(), 1);
+      const { claim } = w!;
+      const userKey = `u:${claim.userId}`;
+      const taskKey = `t:${claim.taskId}`;
+      const start = this.userClock.get(userKey) ?? this.clock;
+      this.clock = Math.max(this.clock, start);
+      this.userClock.set(userKey, start + w!.costSec / Math.max(0.01, claim.weight));
+      this.taskClock.set(taskKey, (this.taskClock.get(taskKey) ?? 0) + w!.costSec);
+      this.busy++;
+      let released = false;
+      w!.grant(() => {
+        if (released) return;
+        released = true;
+        this.busy--;
+        this.pump();
+      });
+    }
+  }
+}
+
+const g = globalThis as unknown as { decoderSlots?: FairSlots };
+
+/** This process's slots: SPEECH_PARALLELISM, else one per core. */
+export function decoderSlots(): FairSlots {
+  g.decoderSlots ??= new FairSlots(env().SPEECH_PARALLELISM ?? os.availableParallelism());
+  return g.decoderSlots;
+}
