@@ -4,7 +4,7 @@ import { createBullBoard } from "@bull-board/api";
 import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { HonoAdapter } from "@bull-board/hono";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono } from "hono";
+import { Hono } from "hono";
 import { queue, queues } from "@/lib/jobs/contract";
 import { BOARD_PATH } from "./admin";
 
@@ -25,7 +25,8 @@ export function queueBoard(): Hono {
       // Found from the working folder: bundled code cannot require.resolve the UI package.
       options: { uiBasePath: path.join(process.cwd(), "node_modules/@bull-board/ui"), uiConfig: { boardTitle: "Tingji queues" } },
     });
-    g.tingjiQueueBoard = adapter.registerPlugin();
+    // The plugin's routes are relative ("/api/queues"); the route handler passes full paths.
+    g.tingjiQueueBoard = new Hono().route(BOARD_PATH, adapter.registerPlugin());
   }
   return g.tingjiQueueBoard;
 }
