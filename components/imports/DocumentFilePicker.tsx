@@ -8,6 +8,7 @@ import upload from "@/components/upload/upload.module.css";
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, MAX_REQUEST_BYTES, bytesToMb } from "@/lib/documents/limits";
 import { formatBytes } from "@/lib/client/upload-rules";
 import { DOCUMENT_ACCEPT, fileKey } from "./documentChecks";
+import { UploadComplianceNotice } from "@/components/verify/UploadComplianceNotice";
 
 export interface DocumentFilePickerProps {
   files: File[];
@@ -21,6 +22,7 @@ export function DocumentFilePicker({ files, disabled, onAdd, onRemove }: Documen
 
   return (
     <>
+      <UploadComplianceNotice />
       <DropZone accept={DOCUMENT_ACCEPT} disabled={disabled} onFiles={onAdd} testId="document-dropzone" inputTestId="document-file-input">
         <span className={upload.dropIcon}>
           <IconDoc size={26} />

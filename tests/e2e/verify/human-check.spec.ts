@@ -80,8 +80,27 @@ test("the upload compliance notice is shown once, before the first upload", asyn
   await openUpload(page, "video");
   await expect(page.getByTestId("upload-dropzone")).toBeVisible();
   await expect(notice).toHaveCount(0);
-  // Also after a reload: the mark is in local storage.
+  // Also after a reload, and in the document import: the mark is in local storage.
   await page.reload();
+  await openUpload(page, "audio");
+  await expect(notice).toHaveCount(0);
+  await page.getByTestId("upload-close").click();
+  await page.getByTestId("add-options-button").click();
+  await page.getByTestId("add-option-document").click();
+  await expect(page.getByTestId("document-dropzone")).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
+test("a document import as the first upload shows the notice too, and then the upload dialog does not", async ({ page }) => {
+  await signIn(page, "e2e-compliance-doc@example.com");
+  await page.getByTestId("add-options-button").click();
+  await page.getByTestId("add-option-document").click();
+  const notice = page.getByTestId("upload-compliance-notice");
+  await expect(page.getByTestId("document-dialog").getByTestId("upload-compliance-notice")).toBeVisible();
+  // Closing the dialog after it was on screen counts as shown.
+  await page.getByTestId("document-close").click();
+  await expect(page.getByTestId("document-dialog")).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("compliance_shown"))).toBe("1");
   await openUpload(page, "audio");
   await expect(notice).toHaveCount(0);
 });
