@@ -1,7 +1,9 @@
 import "server-only";
 import { jobPriorityFor } from "@/lib/billing/plans";
 import { enqueue } from "@/lib/jobs/contract";
-import { setProgress } from "@/lib/jobs/progress";
+import { getProgressMany, setProgress } from "@/lib/jobs/progress";
+import { decodeWeightFor } from "@/lib/speech/decoder-slots";
+import { fairWorkAheadSec, type PendingWork } from "./fair-estimate";
 import { prisma } from "@/lib/server/prisma";
 
 // Rough processing speed of the embedded engine on two cores (see bench/README.md),
@@ -9,14 +11,25 @@ import { prisma } from "@/lib/server/prisma";
 const PROCESSING_MINUTES_PER_AUDIO_MINUTE = 0.25;
 const IN_TRANSCRIPTION = ["queued", "merging", "transcribing"] as const;
 
-/** Minutes until a task queued now would finish: the work ahead of it plus its own. */
+/**
+ * Minutes until a task queued now would finish under the fair schedule: its own audio plus
+ * the others' fair share of that time (lib/tasks/fair-estimate.ts), not everything queued.
+ */
 async function estimateMinutes(taskId: string): Promise<number> {
-  const own = await prisma.task.findUnique({ where: { id: taskId }, select: { duration: true, createTime: true } });
-  const ahead = await prisma.task.aggregate({
-    where: { status: { in: [...IN_TRANSCRIPTION] }, id: { not: taskId }, createTime: { lte: own?.createTime ?? new Date() } },
-    _sum: { duration: true },
+  const rows = await prisma.task.findMany({
+    where: { OR: [{ id: taskId }, { status: { in: [...IN_TRANSCRIPTION] } }] },
+    select: { id: true, userId: true, duration: true, user: { select: { planCode: true } } },
   });
-  const seconds = (ahead._sum.duration ?? 0) + (own?.duration ?? 0);
+  // Tasks under way count only what they have left.
+  const progress = await getProgressMany(rows.map((r) => r.id)).catch(() => new Map<string, { percent: number }>());
+  const work: PendingWork[] = rows.map((r) => ({
+    taskId: r.id,
+    userId: r.userId,
+    remainingSec: (r.duration ?? 0) * (r.id === taskId ? 1 : 1 - Math.min(100, progress.get(r.id)?.percent ?? 0) / 100),
+    weight: decodeWeightFor(r.user.planCode),
+  }));
+  const own = work.find((w) => w.taskId === taskId);
+  const seconds = own ? fairWorkAheadSec(own, work) : 0;
   return Math.max(1, Math.ceil((seconds / 60) * PROCESSING_MINUTES_PER_AUDIO_MINUTE));
 }
 
