@@ -56,6 +56,8 @@ test("login page of the international edition, desktop and phone (screenshots)",
     await expect(page.getByTestId("google-login")).toBeVisible();
     await expect(page.getByTestId("login-email")).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("data-edition", "international");
+    // The page as a person meets it a moment later: the human check done.
+    await expect(page.getByTestId("human-check")).toHaveAttribute("data-state", "verified");
     await page.screenshot({ path: docShot(`login-international-${width}-en.png`), fullPage: true });
     await context.close();
   }
