@@ -40,7 +40,8 @@ export async function runOpsCommand(argv: string[], out: (line: string) => void 
     }
     case "retry-failed": {
       if (!arg || (arg !== "--all" && !isJobKind(arg))) break;
-      out(`retried ${await retryFailedJobs(arg)} failed job(s)`);
+      const r = await retryFailedJobs(arg);
+      out(`retried ${r.retried} failed job(s), skipped ${r.skipped} whose task moved on`);
       return 0;
     }
     case "purge-expired": {

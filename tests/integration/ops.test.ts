@@ -16,6 +16,7 @@ import { newRedisConnection } from "@/lib/server/redis";
 import { storage } from "@/lib/storage/storage";
 import { call } from "@/tests/helpers/api";
 import { setupTestDatabase } from "@/tests/helpers/db";
+import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 import { sleep, waitFor } from "@/tests/helpers/wait";
 import { startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
@@ -125,11 +126,14 @@ describe("queue dashboard", () => {
 });
 
 describe("operator commands", () => {
-  it("retry-failed retries every failed job of one kind and leaves other kinds alone", async () => {
+  it("retry-failed restarts every failed job of one kind the way the app's retry does, and leaves other kinds alone", async () => {
+    const failedTask = await seedTranscribedTask(user.userId, "Analysis failed", MEETING.slice(0, 3));
+    await prisma.task.update({ where: { id: failedTask }, data: { status: "analysis_failed", errorCode: "analysis_failed" } });
     const ai = queue(queues.ai);
-    await ai.add("analysis.run", { taskId: "t-a1", locale: "en", summaryLanguage: "en" }, { jobId: "ops-a1", attempts: 1 });
-    await ai.add("analysis.run", { taskId: "t-a2", locale: "en", summaryLanguage: "en" }, { jobId: "ops-a2", attempts: 1 });
-    await ai.add("translation.run", { taskId: "t-t1", locale: "en", targetLanguage: "de" }, { jobId: "ops-t1", attempts: 1 });
+    await ai.add("analysis.run", { taskId: failedTask, locale: "en", summaryLanguage: "en" }, { jobId: `analysis.run__${failedTask}`, attempts: 1 });
+    // A task deleted since: nothing to restart.
+    await ai.add("analysis.run", { taskId: "gone-task", locale: "en", summaryLanguage: "en" }, { jobId: "analysis.run__gone-task", attempts: 1 });
+    await ai.add("document.import", { taskId: "doc-1", locale: "en" }, { jobId: "document.import__doc-1", attempts: 1 });
     // A real BullMQ worker that fails each job once.
     const connection = newRedisConnection();
     const failing = new Worker(queues.ai, async () => Promise.reject(new Error("provider down")), { connection, prefix: bullPrefix() });
@@ -138,10 +142,14 @@ describe("operator commands", () => {
     connection.disconnect();
     const o = out();
     expect(await runOpsCommand(["retry-failed", "analysis.run"], o.print)).toBe(0);
-    expect(o.lines[0]).toBe("retried 2 failed job(s)");
-    expect(await (await ai.getJob("ops-a1"))!.getState()).toBe("waiting");
-    expect(await (await ai.getJob("ops-a2"))!.getState()).toBe("waiting");
-    expect(await (await ai.getJob("ops-t1"))!.getState()).toBe("failed");
+    expect(o.lines[0]).toBe("retried 1 failed job(s), skipped 1 whose task moved on");
+    expect((await prisma.task.findUniqueOrThrow({ where: { id: failedTask } })).status).toBe("analyzing");
+    expect(await (await ai.getJob(`analysis.run__${failedTask}`))!.getState()).toBe("waiting");
+    expect(await (await ai.getJob("document.import__doc-1"))!.getState()).toBe("failed");
+    // Kinds with no task state of their own go back to waiting as they are.
+    expect(await runOpsCommand(["retry-failed", "document.import"], o.print)).toBe(0);
+    expect(o.lines[1]).toBe("retried 1 failed job(s), skipped 0 whose task moved on");
+    expect(await (await ai.getJob("document.import__doc-1"))!.getState()).toBe("waiting");
     expect(await runOpsCommand(["retry-failed", "no.such.kind"], o.print)).toBe(2);
     await ai.obliterate({ force: true });
   });
