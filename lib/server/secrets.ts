@@ -76,6 +76,12 @@ export function devLoginAllowed(e: Pick<Env, "NODE_ENV" | "ALLOW_DEV_LOGIN_IN_PR
   return e.NODE_ENV !== "production" || e.ALLOW_DEV_LOGIN_IN_PRODUCTION;
 }
 
+/** The metrics token is refused in every environment when weak: set, it opens /api/metrics to whoever holds it. */
+export function metricsTokenProblem(token: string | undefined): string | null {
+  const problem = token !== undefined ? authSecretProblem(token) : null;
+  return problem ? `${PROBLEM_TEXT[problem].replace("AUTH_SECRET", "METRICS_TOKEN")} Generate one with \`openssl rand -hex 32\`, or unset METRICS_TOKEN (admins only then).` : null;
+}
+
 /**
  * Called once at start by the web and the worker: prints what is wrong and what to do,
  * then exits, when the secrets are unfit for production.
@@ -83,9 +89,8 @@ export function devLoginAllowed(e: Pick<Env, "NODE_ENV" | "ALLOW_DEV_LOGIN_IN_PR
 export function assertSecretsAtStart(processName: "web" | "worker"): void {
   const e = env();
   const problems = productionSecretProblems(e);
-  // The metrics token is refused in every environment: set, it opens /api/metrics to whoever holds it.
-  const metrics = e.METRICS_TOKEN !== undefined ? authSecretProblem(e.METRICS_TOKEN) : null;
-  if (metrics) problems.push(`${PROBLEM_TEXT[metrics].replace("AUTH_SECRET", "METRICS_TOKEN")} Generate one with \`openssl rand -hex 32\`, or unset METRICS_TOKEN (admins only then).`);
+  const metrics = metricsTokenProblem(e.METRICS_TOKEN);
+  if (metrics) problems.push(metrics);
   if (problems.length === 0) {
     if (e.NODE_ENV === "production" && e.AUTH_DEV_TOKEN && !devLoginAllowed(e)) {
       console.warn(`[${processName}] AUTH_DEV_TOKEN is set but the development login stays off in production (set ALLOW_DEV_LOGIN_IN_PRODUCTION=1 to allow it).`);
