@@ -7,7 +7,9 @@
  */
 import { runAnalysisLocalBench } from "./analysis-local";
 import { runDiarizationBench } from "./diarization-der";
+import { runFairnessBench } from "./fairness";
 import { runHotwordsBench } from "./hotwords";
+import { runLoadBench } from "./load";
 import { runSearchBench } from "./search";
 import { runSpeechLongBench } from "./speech-long";
 import { main as runSpeechWerBench } from "./speech-wer";
@@ -24,6 +26,11 @@ const benches: Record<string, () => Promise<unknown>> = {
   search: () => runSearchBench({ record: true, reseed: process.argv.includes("--reseed") }),
   // Issue 12's media tools: fastest mode ≥ 20× re-encoding, flat memory (bench/tools-media.ts).
   tools: () => runToolsMediaBench({ record: true }),
+  // Issue 14's fair scheduling: an 11 s clip during a 60 min recording (bench/fairness.ts; --minutes=N for a shorter one).
+  fairness: () => runFairnessBench({ record: true }),
+  // Issue 14's load: autocannon over the running app at 50/100/200 req/s, or --soak (bench/load.ts).
+  load: () =>
+    runLoadBench({ record: true, soak: process.argv.includes("--soak"), reseed: process.argv.includes("--reseed"), snapshots: process.argv.includes("--snapshots") }),
 };
 
 async function main() {

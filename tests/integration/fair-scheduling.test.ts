@@ -90,7 +90,7 @@ it("a 5-second clip finishes while another user's 3-minute recording is still tr
   const longMeanwhile = await taskRow(longId);
   console.log(`fair scheduling: clip done in ${clipSec.toFixed(1)} s while the long recording was "${longMeanwhile.status}" (steps ${longMeanwhile.completedSteps.join(",")})`);
   expect(clip.status).toBe("completed");
-  expect(clip.fullText.length).toBeGreaterThan(0);
+  expect((clip.fullText ?? "").length).toBeGreaterThan(0);
   expect(longMeanwhile.status).toBe("transcribing");
   expect(longMeanwhile.completedSteps).not.toContain("transcribe");
 
@@ -99,5 +99,5 @@ it("a 5-second clip finishes while another user's 3-minute recording is still tr
     return t.status === "completed" || t.status === "failed" ? t : null;
   });
   expect(long.status).toBe("completed");
-  expect(long.fullText.split(/\s+/).length).toBeGreaterThan(100);
+  expect((long.fullText ?? "").split(/\s+/).length).toBeGreaterThan(100);
 });
