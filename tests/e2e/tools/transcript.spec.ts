@@ -55,8 +55,8 @@ test("signed out: one free transcript, then log in through /tools/callback and o
   await expect(result).toBeVisible();
   await page.getByTestId("transcript-open-app").click();
   await expect(page).toHaveURL(/\/transcribe\/?\?task=/);
-  await expect(page.getByTestId("transcript-entry").first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("transcript-entry").first()).toContainText("And so my fellow Americans");
+  // A task of pasted-text kind: its text is shown as a document.
+  await expect(page.getByTestId("document-text")).toContainText("And so my fellow Americans", { timeout: 30_000 });
   // The summary and mind map ran on it.
   await expect(page.getByTestId("task-detail")).toHaveAttribute("data-status", "analysis_completed", { timeout: 60_000 });
 });
