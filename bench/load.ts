@@ -1,0 +1,207 @@
+/**
+ * Load bench (issue 14, "Load"): autocannon against the production app (server.ts
+ * after `next build`) on its own port and its own database, tingji_bench_load
+ * (bench/load-seed.ts: 10,000 tasks for 100 users).
+ *
+ *   npm run bench -- load            # each route at 50, 100, 200 req/s; writes the "load" section of bench/README.md
+ *   npm run bench -- load --soak     # 10 min at 100 req/s over a mix; RSS growth after warm-up ("load-soak" section)
+ *   flags: --seconds N (per run, default 15), --soak-minutes N (default 10), --reseed, --snapshots (heap snapshots
+ *          of the web process at the end of warm-up and at the end of the soak, through --heapsnapshot-signal)
+ *
+ * The build is copied to a folder of its own first (other people rebuild .next while the bench runs).
+ * Fixed-rate runs: ignoreCoordinatedOmission, and each run states the rate it really reached.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DEFAULT_DATABASE_URL, withDatabaseName } from "@/lib/server/migrations";
+import { machineLine } from "./lib/machine";
+import { treeRssKb } from "./lib/proc";
+import { writeReadmeSection } from "./lib/readme";
+import { seedLoadDatabase, TASKS_PER_USER, USERS, type LoadFixture } from "./load-seed";
+
+// autocannon 9 ships no types; the part used here.
+interface CannonResult {
+  latency: { p50: number; p99: number; average: number; max: number };
+  requests: { average: number; total: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  "2xx": number;
+}
+type CannonRequest = { method: string; path: string; headers: Record<string, string> };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require("autocannon") as (opts: Record<string, unknown>) => Promise<CannonResult>;
+
+const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3390);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DB_URL = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, "tingji_bench_load");
+const RATES = [50, 100, 200];
+/** The machine's convention: `next build` and Playwright runs hold this lock (they rewrite .next). */
+const E2E_LOCK = "/tmp/tingji-e2e.lock";
+const arg = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+
+/** Each route picks a random user (and that user's task, or a share) per request. */
+function routes(fx: LoadFixture): Record<string, () => { path: string; token?: string }> {
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  const terms = ["budget", "roadmap", "pricing", "vendor", "sprint"];
+  return {
+    "task list": () => ({ path: "/api/transcription/tasks?page=1&page_size=20", token: pick(fx.users).token }),
+    "task detail": () => {
+      const u = pick(fx.users);
+      return { path: `/api/transcription/tasks/${pick(u.taskIds)}`, token: u.token };
+    },
+    search: () => ({ path: `/api/search?q=${pick(terms)}`, token: pick(fx.users).token }),
+    "share view": () => ({ path: `/api/transcription/share/2026-11-25/bench-${pick(fx.shareTokens)}` }),
+    "share page": () => ({ path: `/transcribe/share?token=${pick(fx.shareTokens)}` }),
+    health: () => ({ path: "/api/health" }),
+  };
+}
+
+function fire(make: () => { path: string; token?: string }, rate: number, seconds: number): Promise<CannonResult> {
+  return autocannon({
+    url: BASE,
+    connections: Math.max(10, Math.ceil(rate / 10)),
+    overallRate: rate,
+    duration: seconds,
+    ignoreCoordinatedOmission: true,
+    requests: [
+      {
+        setupRequest: (req: CannonRequest) => {
+          const { path: p, token } = make();
+          return { ...req, method: "GET", path: p, headers: { ...req.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } };
+        },
+      },
+    ],
+  });
+}
+
+/** A snapshot of the build, and a folder that is the repository except for it (Next reads .next under its cwd). */
+function privateAppDir(): string {
+  const root = process.cwd();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tingji-bench-load-"));
+  for (const name of fs.readdirSync(root)) if (name !== ".next") fs.symlinkSync(path.join(root, name), path.join(dir, name));
+  // BENCH_NEXT_DIR: a build copied earlier; else .next, copied inside the e2e lock so no build is half-written.
+  const from = process.env.BENCH_NEXT_DIR;
+  const copy = from
+    ? spawnSync("cp", ["-a", from, path.join(dir, ".next")])
+    : spawnSync("flock", [E2E_LOCK, "cp", "-a", path.join(root, ".next"), path.join(dir, ".next")]);
+  if (copy.status !== 0 || !fs.existsSync(path.join(dir, ".next/BUILD_ID"))) throw new Error("no production build: run `npx next build` first (inside the e2e lock)");
+  return dir;
+}
+
+async function startWeb(dir: string, authSecret: string, snapshots: boolean): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: DB_URL,
+    REDIS_PREFIX: "tingji-bench-load",
+    DATA_DIR: path.join(dir, "data"),
+    APP_URL: BASE,
+    AUTH_SECRET: authSecret,
+    // One client address sends every request here; the per-address health limit would answer 429s.
+    HEALTH_PER_IP_PER_MINUTE: "1000000",
+    LOG_LEVEL: "warn",
+  };
+  const nodeArgs = ["--conditions=react-server", "--import", "tsx", ...(snapshots ? ["--heapsnapshot-signal=SIGUSR2"] : []), "server.ts", "-p", String(PORT), "-H", "127.0.0.1"];
+  const web = spawn("node", nodeArgs, { cwd: dir, env, stdio: ["ignore", "inherit", "inherit"] });
+  for (let i = 0; i < 240; i++) {
+    if (web.exitCode !== null) throw new Error(`web exited with ${web.exitCode}`);
+    const up = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
+    if (up) return web;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("web did not start within 2 minutes");
+}
+
+const mib = (kb: number) => Math.round(kb / 1024);
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 1 : 0) : "-");
+const loadLine = () => os.loadavg().map((l) => l.toFixed(2)).join(" / ");
+
+async function benchRoutes(web: ChildProcess, fx: LoadFixture, seconds: number): Promise<string[]> {
+  const rows: string[] = [];
+  for (const [name, make] of Object.entries(routes(fx))) {
+    await fire(make, 50, 3); // warm-up: compiled routes, pools, caches
+    for (const rate of RATES) {
+      const before = treeRssKb(web.pid!);
+      const r = await fire(make, rate, seconds);
+      const after = treeRssKb(web.pid!);
+      const errors = r.errors + r.timeouts + r.non2xx;
+      const row = `| ${name} | ${rate} | ${r.requests.average.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${ms(r.latency.max)} | ${errors} of ${r.requests.total} | ${mib(before)} → ${mib(after)} |`;
+      console.log(row);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+async function soak(web: ChildProcess, fx: LoadFixture, minutes: number, snapshots: boolean): Promise<string> {
+  const all = Object.values(routes(fx)); // every route, in equal shares
+  const mix = () => all[Math.floor(Math.random() * all.length)]!();
+  const warmupMin = Math.min(2, minutes / 5);
+  const samples: { min: number; rssMiB: number }[] = [];
+  const t0 = Date.now();
+  const sampler = setInterval(() => samples.push({ min: (Date.now() - t0) / 60_000, rssMiB: mib(treeRssKb(web.pid!)) }), 10_000);
+  // Heap snapshots at the end of warm-up and at the end, to compare what grew.
+  const snapTimer = setTimeout(() => snapshots && web.kill("SIGUSR2"), warmupMin * 60_000);
+  const r = await fire(mix, 100, Math.round(minutes * 60));
+  clearInterval(sampler);
+  clearTimeout(snapTimer);
+  samples.push({ min: (Date.now() - t0) / 60_000, rssMiB: mib(treeRssKb(web.pid!)) });
+  if (snapshots) web.kill("SIGUSR2");
+  const atWarm = samples.find((s) => s.min >= warmupMin) ?? samples[0]!;
+  const end = samples.at(-1)!;
+  const afterWarm = samples.filter((s) => s.min >= warmupMin);
+  const peak = Math.max(...afterWarm.map((s) => s.rssMiB));
+  const growth = ((end.rssMiB - atWarm.rssMiB) / atWarm.rssMiB) * 100;
+  const curve = samples.filter((_, i) => i % 6 === 5 || i === samples.length - 1).map((s) => `${s.min.toFixed(1)} min ${s.rssMiB} MiB`);
+  const errors = r.errors + r.timeouts + r.non2xx;
+  const lines = [
+    `Mix: ${Object.keys(routes(fx)).join(", ")} in equal shares, 100 req/s asked, ${r.requests.average.toFixed(1)} req/s reached, ${minutes} min; p50 ${ms(r.latency.p50)} ms, p99 ${ms(r.latency.p99)} ms, errors ${errors} of ${r.requests.total}.`,
+    `Web RSS after warm-up (${warmupMin} min): ${atWarm.rssMiB} MiB; at the end: ${end.rssMiB} MiB; peak after warm-up ${peak} MiB; growth **${growth.toFixed(1)}%** (target < 10%).`,
+    `RSS over time: ${curve.join(", ")}.`,
+  ];
+  console.log(lines.join("\n"));
+  return lines.join("\n\n");
+}
+
+export async function runLoadBench(opts: { record: boolean; soak: boolean; reseed: boolean; snapshots: boolean }) {
+  const seconds = arg("--seconds", 15);
+  const authSecret = randomBytes(32).toString("base64url");
+  const t0 = Date.now();
+  const fx = await seedLoadDatabase(DB_URL, authSecret, opts.reseed);
+  console.log(`fixture ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (${USERS} users × ${TASKS_PER_USER} tasks)`);
+  const dir = privateAppDir();
+  const web = await startWeb(dir, authSecret, opts.snapshots);
+  const idleRss = mib(treeRssKb(web.pid!));
+  const loadBefore = loadLine();
+  try {
+    const head = [
+      `Measured ${machineLine()}. Load average (1/5/15 min) at the start: ${loadBefore}. **Other engineers were building and testing on this 2-core machine`,
+      `during the run**, so the figures carry their noise. Web process: \`server.ts\` on a production build, NODE_ENV=production, no worker;`,
+      `database tingji_bench_load (${USERS} users × ${TASKS_PER_USER} tasks, 20 timeline entries each, summaries, one task in 20 shared). Each request`,
+      `picks a random user's real bearer token (full authentication per request). Web RSS at idle after start: ${idleRss} MiB.`,
+    ].join("\n");
+    if (opts.soak) {
+      const body = await soak(web, fx, arg("--soak-minutes", 10), opts.snapshots);
+      const text = `${head}\n\nCommand: \`npm run bench -- load --soak\`. Load average at the end: ${loadLine()}.\n\n${body}`;
+      if (opts.record) writeReadmeSection("load-soak", text);
+    } else {
+      const rows = await benchRoutes(web, fx, seconds);
+      const table = [
+        `| route | asked req/s | reached req/s | p50 ms | p99 ms | max ms | errors | web RSS MiB (before → after) |`,
+        `|---|---|---|---|---|---|---|---|`,
+        ...rows,
+      ].join("\n");
+      const text = `${head}\n\nCommand: \`npm run bench -- load\` (${seconds} s per row after a 3 s warm-up per route). Load average at the end: ${loadLine()}.\n\n${table}`;
+      if (opts.record) writeReadmeSection("load", text);
+    }
+  } finally {
+    web.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+    if (!opts.snapshots) fs.rmSync(dir, { recursive: true, force: true });
+    else console.log(`heap snapshots (if any) are in ${dir}`);
+  }
+}
