@@ -5,12 +5,16 @@
 import { useTranslations } from "next-intl";
 import styles from "./transcript.module.css";
 
-export function SpeechEngineNote({ engine }: { engine: string | null }) {
+export function SpeechEngineNote({ engine, profile }: { engine: string | null; profile?: string | null }) {
   const t = useTranslations("app.transcript.engine");
+  const tp = useTranslations("upload.profile");
+  // The decoding profile matters only for the embedded engine; "fast" is said, the default is not.
+  const fast = engine === "pocketsphinx" && profile === "fast";
   if (engine !== "pocketsphinx" && engine !== "openai") return null;
   return (
-    <p className={`${styles.engineNote} ${engine === "pocketsphinx" ? styles.engineNoteWeak : ""}`} title={t("hint")} data-testid="speech-engine-note" data-engine={engine}>
+    <p className={`${styles.engineNote} ${engine === "pocketsphinx" ? styles.engineNoteWeak : ""}`} title={t("hint")} data-testid="speech-engine-note" data-engine={engine} data-profile={fast ? "fast" : "accurate"}>
       {t(engine)}
+      {fast ? ` · ${tp("fastUsed")}` : null}
     </p>
   );
 }

@@ -65,7 +65,7 @@ export function TranscriptView({ task, controller, follow, onTaskChange, onRenam
 
   return (
     <div ref={rootRef} className={styles.transcript} data-testid="transcript" aria-label={t("label")}>
-      <SpeechEngineNote engine={task.speechEngine} />
+      <SpeechEngineNote engine={task.speechEngine} profile={task.decodeProfile} />
       {groups.map((g) => {
         const look = g.speakerId ? looks.get(g.speakerId) : undefined;
         return (

@@ -33,6 +33,8 @@ import { openDialogForRefusal, upgradeNeeded } from "./planGate";
 import { useUsage } from "@/components/tasks/useUsage";
 import ui from "@/components/tasks/ui.module.css";
 import { SpeakerCountSelect } from "@/components/transcript/SpeakerCountSelect";
+import { DecodeProfileSelect } from "./DecodeProfileSelect";
+import { DEFAULT_DECODE_PROFILE, type DecodeProfile } from "@/lib/speech/types";
 import { IosHelpLink } from "@/components/clients/IosHelpLink";
 import { DropZone } from "./DropZone";
 import { UploadComplianceNotice } from "@/components/verify/UploadComplianceNotice";
@@ -67,6 +69,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
   const [merge, setMerge] = useState(false);
   const [title, setTitle] = useState("");
   const [speakerCount, setSpeakerCount] = useState<number | null>(null);
+  const [decodeProfile, setDecodeProfile] = useState<DecodeProfile>(DEFAULT_DECODE_PROFILE);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -149,7 +152,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
     abortRef.current = ctrl;
     const files = toUpload.map((i) => i.file);
     try {
-      const opts = { onProgress: (f: number) => setProgress(f), signal: ctrl.signal, speakerCount };
+      const opts = { onProgress: (f: number) => setProgress(f), signal: ctrl.signal, speakerCount, decodeProfile };
       const created = merge ? [(await tasksApi.merge(files, title, opts)).task] : (await tasksApi.create(files, opts)).tasks;
       toast.success(merge ? t("doneMerged") : t("done", { count: created.length }));
       clearAll();
@@ -342,6 +345,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
 
             <div className={styles.mergeBox}>
               <SpeakerCountSelect value={speakerCount} onChange={setSpeakerCount} disabled={uploading} testId="upload-speaker-count" />
+              <DecodeProfileSelect value={decodeProfile} onChange={setDecodeProfile} disabled={uploading} />
             </div>
 
             <div className={styles.summary} data-testid="upload-summary">

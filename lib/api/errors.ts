@@ -47,6 +47,7 @@ export const errorCatalogue = {
   "tasks.transcriptionRunning": 409,
   "tasks.taskTimeout": 504,
   "tasks.speakerCountInvalid": 400,
+  "tasks.decodeProfileInvalid": 400,
   "tasks.speakersNeedAudio": 400,
   // analysis (spec §8 Tasks: analysis failed, analysis timeout, markdown save failed; Share: content not analyzed)
   "analysis.alreadyAnalyzed": 409,

@@ -105,6 +105,8 @@ export interface Task extends TaskSummary {
   speechEngine: string | null;
   /** The number of speakers the owner gave; null when they were detected automatically. */
   speakerCount: number | null;
+  /** "fast" / "accurate" as picked at upload; null is the default (accurate). */
+  decodeProfile: "accurate" | "fast" | null;
   translations: { targetLanguage: string; status: TaskStatus }[];
 }
 
@@ -180,6 +182,8 @@ interface UploadOptions {
   signal?: AbortSignal;
   /** How many people speak; null or absent lets the diarizer decide. */
   speakerCount?: number | null;
+  /** The embedded engine's decoding profile; the default ("accurate") is not sent. */
+  decodeProfile?: "accurate" | "fast";
 }
 
 function uploadForm(files: File[], opts: UploadOptions, fields: Record<string, string> = {}): FormData {
@@ -187,6 +191,7 @@ function uploadForm(files: File[], opts: UploadOptions, fields: Record<string, s
   // Fields before files: the server reads the form as a stream.
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (opts.speakerCount) form.append("speaker_count", String(opts.speakerCount));
+  if (opts.decodeProfile && opts.decodeProfile !== "accurate") form.append("decode_profile", opts.decodeProfile);
   for (const f of files) form.append("file", f, f.name);
   return form;
 }

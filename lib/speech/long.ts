@@ -6,7 +6,7 @@ import { splitAtPauses, type AudioChunk } from "@/lib/media/pauses";
 import { readWavInfo } from "@/lib/media/wav";
 import { chunkKey, type ChunkCache } from "./chunk-cache";
 import { ANONYMOUS_CLAIM, decoderSlots, type DecodeClaim } from "./decoder-slots";
-import type { ChunkPlan, SpeechEngine, SpeechResult, SpeechSegment } from "./types";
+import type { ChunkPlan, DecodeProfile, SpeechEngine, SpeechResult, SpeechSegment } from "./types";
 
 const DEFAULT_PLAN: ChunkPlan = { targetChunkSec: 45, maxChunkSec: 60 };
 
@@ -14,6 +14,8 @@ export interface TranscribeLongOptions {
   engine: SpeechEngine;
   hotwords?: string[];
   language?: string;
+  /** Decoding profile for every chunk ("fast" / "accurate"); part of the chunk cache key. */
+  profile?: DecodeProfile;
   /** Chunks in flight at once; default SPEECH_PARALLELISM, else one per core. */
   parallelism?: number;
   /** Whose work this is: each chunk waits for one of the worker's decoder slots in the fair order (lib/speech/decoder-slots.ts). */
@@ -44,7 +46,7 @@ export interface TranscribeLongOptions {
 export async function transcribeLong(wavPath: string, opts: TranscribeLongOptions): Promise<SpeechResult> {
   const { engine, onProgress } = opts;
   const plan = opts.chunking ?? engine.chunking ?? DEFAULT_PLAN;
-  const request = { language: opts.language, hotwords: opts.hotwords };
+  const request = { language: opts.language, hotwords: opts.hotwords, ...(opts.profile ? { profile: opts.profile } : {}) };
   const info = await readWavInfo(wavPath);
   onProgress?.(0);
   const claim = opts.claim ?? ANONYMOUS_CLAIM;

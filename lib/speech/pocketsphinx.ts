@@ -7,7 +7,7 @@ import { readWavInfo, type WavInfo } from "@/lib/media/wav";
 import { logger } from "@/lib/server/logger";
 import { hotwordModel } from "./hotword-lm";
 import { wordsToSegments } from "./segments";
-import type { SpeechEngine, SpeechResult, SpeechWord, TranscribeOptions } from "./types";
+import { DEFAULT_DECODE_PROFILE, type DecodeProfile, type SpeechEngine, type SpeechResult, type SpeechWord, type TranscribeOptions } from "./types";
 
 /**
  * The embedded, offline engine: Debian's pocketsphinx 5prealpha CLI with the
@@ -33,14 +33,30 @@ export const POCKETSPHINX_MODEL = {
  */
 export const FAST_DECODER_ARGS = ["-maxwpf", "10", "-maxhmmpf", "5000"];
 
+/**
+ * What a user picks per upload: "accurate" (the default, the flags above) or
+ * "fast". The fast profile skips the second, flat-lexicon pass and narrows the
+ * search (measured in bench/speech-profiles.ts, bench/README.md "speech-profiles"):
+ * it finishes an hour of audio in well under 2/3 of the accurate profile's
+ * time but loses more than 5 WER points, so it is never the default.
+ */
+export const DECODER_PROFILES: Record<DecodeProfile, string[]> = {
+  accurate: FAST_DECODER_ARGS,
+  fast: ["-maxwpf", "5", "-maxhmmpf", "3000", "-fwdflat", "no", "-bestpath", "no", "-ds", "2", "-topn", "2"],
+};
+
+/** Arguments for one call: explicit flags (benches) win, else the asked profile, else the default one. */
+export function decoderArgsFor(profile: DecodeProfile | undefined, explicit?: string[]): string[] {
+  return explicit ?? DECODER_PROFILES[profile ?? DEFAULT_DECODE_PROFILE];
+}
+
 export interface PocketsphinxOptions {
-  /** Extra decoder flags (e.g. -beam 1e-40); they come after, so they win over the defaults. */
+  /** Decoder flags for every call (benches); when unset each call uses its profile's flags. */
   decoderArgs?: string[];
   binary?: string;
 }
 
 export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine {
-  const decoderArgs = opts.decoderArgs ?? FAST_DECODER_ARGS;
   return {
     name: "pocketsphinx",
     model: "cmusphinx-en-us-ptm-5.2",
@@ -64,7 +80,7 @@ export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine
         "-lm", model.lm,
         "-dict", model.dict,
         "-logfn", "/dev/null",
-        ...decoderArgs,
+        ...decoderArgsFor(o.profile, opts.decoderArgs),
       ], o.signal, direct ? undefined : { path: wavPath, info });
       return { language: "en", segments: wordsToSegments(parseTimedWords(stdout)) };
     },

@@ -20,8 +20,15 @@ export interface SpeechResult {
   segments: SpeechSegment[];
 }
 
+/** Speed against accuracy, picked per upload; engines without such a choice ignore it. */
+export const DECODE_PROFILES = ["accurate", "fast"] as const;
+export type DecodeProfile = (typeof DECODE_PROFILES)[number];
+export const DEFAULT_DECODE_PROFILE: DecodeProfile = "accurate";
+
 export interface TranscribeOptions {
   language?: string;
+  /** "fast" trades accuracy for speed (lib/speech/pocketsphinx.ts DECODER_PROFILES). */
+  profile?: DecodeProfile;
   /** Names and terms the user expects; each engine uses them as well as it can. */
   hotwords?: string[];
   signal?: AbortSignal;

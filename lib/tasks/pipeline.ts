@@ -23,6 +23,7 @@ import { PermanentTaskError, taskErrorFields } from "@/lib/jobs/task-errors";
 import { mediaFolder, removeTaskFiles } from "./task-files";
 import { joinFullText } from "./task.service";
 import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
+import { decodeProfileOf } from "./decode-profile";
 
 /**
  * The transcription pipeline the worker runs for one task:
@@ -76,6 +77,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       sourceUrl: true,
       completedSteps: true,
       speakerCount: true,
+      decodeProfile: true,
       transcriptionTime: true,
       duration: true,
       user: { select: { planCode: true } },
@@ -145,6 +147,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       speech = await transcribeLong(wav, {
         engine,
         hotwords,
+        profile: decodeProfileOf(task.decodeProfile),
         workDir: path.join(work, "chunks"),
         signal: opts.signal,
         // Chunks share the worker's decoder slots fairly across users and tasks, weighted by plan (docs/scheduling.md).

@@ -38,6 +38,7 @@ export const taskDetailSelect = {
   mindMapAt: true,
   speechEngine: true,
   speakerCount: true,
+  decodeProfile: true,
   translations: { select: { targetLanguage: true, status: true }, orderBy: { createdAt: "asc" } },
   speakers: { select: { id: true, name: true, label: true }, orderBy: { position: "asc" } },
   timeline: { select: { position: true, begin: true, end: true, text: true, speakerId: true }, orderBy: { position: "asc" } },
@@ -99,6 +100,8 @@ export function toTaskDetail(t: DetailRow, progress: Progress | null | undefined
     speechEngine: t.speechEngine,
     // The number of speakers the owner gave (null: detected automatically).
     speakerCount: t.speakerCount,
+    // The decoding profile picked at upload (null: the default, "accurate").
+    decodeProfile: t.decodeProfile,
     translations: t.translations.map((x) => ({ targetLanguage: x.targetLanguage, status: x.status })),
   };
 }

@@ -2,12 +2,14 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_MAX_BYTES } from "@/lib/media/limits";
 import { prisma } from "@/lib/server/prisma";
+import type { DecodeProfile } from "@/lib/speech/types";
 import { chargeTasks } from "@/lib/billing/ledger";
 import { assertUploadAllowed } from "@/lib/billing/upload-plan";
 import { intakeSeconds, mediaRecords, probeIntakeFile, removeStored, storeIntakeFiles, type IntakeFile } from "./intake";
 import { withReceivedForm, type ReceivedForm } from "./multipart";
 import { queueTranscription } from "./queueing";
 import { speakerCountField } from "./speakers";
+import { decodeProfileField } from "./decode-profile";
 import { newTaskId } from "./task-files";
 import { taskSummarySelect, toTaskSummary } from "./task.view";
 
@@ -51,6 +53,8 @@ interface NewTask {
   files: IntakeFile[];
   /** How many speakers the uploader said there are; null lets the diarizer decide. */
   speakerCount: number | null;
+  /** "fast" / "accurate" as the uploader picked; null is the default. */
+  decodeProfile: DecodeProfile | null;
 }
 
 /**
@@ -72,6 +76,7 @@ async function createTasks(userId: string, locale: string, planned: NewTask[], s
             source: t.source,
             status: "not_started",
             speakerCount: t.speakerCount,
+            decodeProfile: t.decodeProfile,
             ...media.task,
             mediaParts: { create: media.parts },
           },
@@ -92,9 +97,10 @@ async function createTasks(userId: string, locale: string, planned: NewTask[], s
 export async function createFromUpload(req: Request, userId: string, locale: string) {
   return withReceivedForm(req, mediaLimits, async (form) => {
     const speakerCount = speakerCountField(form.fields.speaker_count);
+    const decodeProfile = decodeProfileField(form.fields.decode_profile);
     const files = await checkFiles(form);
     await assertUploadAllowed(userId, files, { batch: true });
-    const planned = files.map((f) => ({ id: newTaskId(), title: titleOf(f.name), source: "upload" as const, files: [f], speakerCount }));
+    const planned = files.map((f) => ({ id: newTaskId(), title: titleOf(f.name), source: "upload" as const, files: [f], speakerCount, decodeProfile }));
     return { tasks: await createTasks(userId, locale, planned, form.fields.start !== "false") };
   });
 }
@@ -104,10 +110,11 @@ export async function createFromMerge(req: Request, userId: string, locale: stri
   return withReceivedForm(req, mediaLimits, async (form) => {
     if (form.files.length < 2) throw new AppError("upload.mergeNeedsFiles");
     const speakerCount = speakerCountField(form.fields.speaker_count);
+    const decodeProfile = decodeProfileField(form.fields.decode_profile);
     const files = await checkFiles(form);
     await assertUploadAllowed(userId, files, { batch: false });
     const title = form.fields.title?.trim() || titleOf(files[0]!.name);
-    const [task] = await createTasks(userId, locale, [{ id: newTaskId(), title, source: "merge", files, speakerCount }], form.fields.start !== "false");
+    const [task] = await createTasks(userId, locale, [{ id: newTaskId(), title, source: "merge", files, speakerCount, decodeProfile }], form.fields.start !== "false");
     return { task };
   });
 }
