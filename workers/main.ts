@@ -6,7 +6,7 @@ import { bullPrefix, heartbeatKey, queue, queues, type JobName } from "@/lib/job
 import { sendRenewalReminders } from "@/lib/billing/reminders";
 import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "./recovery";
 import { keepSweepScheduled, scheduleSweep } from "./sweep-schedule";
-import { forgetWorker, reportWorker, type WorkerState } from "@/lib/ops/drain";
+import { drainRequested, forgetWorker, reportWorker, type WorkerState } from "@/lib/ops/drain";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { assertSecretsAtStart } from "@/lib/server/secrets";
@@ -169,20 +169,22 @@ async function main() {
   // Drain (npm run ops -- drain): stop taking jobs, let running ones finish, stay up idle until undrained or stopped.
   let drainState: WorkerState = "running";
   const followDrainFlag = async () => {
-    const asked = await reportWorker(WORKER_NAME, active.size, drainState);
+    const asked = await drainRequested(WORKER_NAME);
     if (asked && drainState === "running") {
       drainState = "draining";
       logger.info("worker draining", { worker: WORKER_NAME, active: active.size });
-      void Promise.all(workers.map((w) => w.pause())).then(() => {
+      void Promise.all(workers.map((w) => w.pause())).then(async () => {
         if (drainState !== "draining") return;
         drainState = "drained";
         logger.info("worker drained", { worker: WORKER_NAME });
+        await reportWorker(WORKER_NAME, active.size, drainState).catch(() => undefined);
       });
     } else if (!asked && drainState !== "running") {
       drainState = "running";
       for (const w of workers) w.resume();
       logger.info("worker resumed", { worker: WORKER_NAME });
     }
+    await reportWorker(WORKER_NAME, active.size, drainState);
   };
 
   const beat = async () => {

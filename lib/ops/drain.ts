@@ -17,15 +17,14 @@ const drainKey = (name: string) => redisKey("ops", "drain", name);
 const WORKER_GONE_MS = 30_000;
 const DRAIN_FLAG_SECONDS = 7 * 24 * 3600;
 
-/** The worker's beat: records itself and answers whether it is asked to drain. */
-export async function reportWorker(name: string, active: number, state: WorkerState): Promise<boolean> {
-  const [, flag] = await redis()
-    .multi()
-    .hset(workersKey(), name, JSON.stringify({ at: Date.now(), active, state }))
-    .get(drainKey(name))
-    .exec()
-    .then((r) => (r ?? []).map(([, v]) => v));
-  return flag === "1";
+/** Whether this worker is asked to drain (read on each heartbeat). */
+export async function drainRequested(name: string): Promise<boolean> {
+  return (await redis().get(drainKey(name))) === "1";
+}
+
+/** The worker's beat: records itself and its state for `npm run ops -- workers`. */
+export async function reportWorker(name: string, active: number, state: WorkerState): Promise<void> {
+  await redis().hset(workersKey(), name, JSON.stringify({ at: Date.now(), active, state }));
 }
 
 export async function forgetWorker(name: string): Promise<void> {

@@ -17,6 +17,7 @@ import { storage } from "@/lib/storage/storage";
 import { call } from "@/tests/helpers/api";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
+import { uploadClip } from "@/tests/helpers/uploads";
 import { signIn } from "@/tests/helpers/users";
 import { sleep, waitFor } from "@/tests/helpers/wait";
 import { startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
@@ -167,7 +168,7 @@ describe("operator commands", () => {
     expect((await prisma.processedMediaFile.findUniqueOrThrow({ where: { id: old.id } })).status).toBe("expired");
   });
 
-  it("drains a worker (no new job starts while drained), undrains it, and a request id reaches its log", async () => {
+  it("drains a worker (its running job finishes, no new job starts), undrains it, and a request id reaches its log", async () => {
     const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tingji-ops-")), "worker.log");
     startWorkerProcess({ logLevel: "info", stderr: { file: log }, stdout: { file: log } });
     const [worker] = await waitFor("the worker to report", async () => {
@@ -175,10 +176,18 @@ describe("operator commands", () => {
       return live.length > 0 ? live : null;
     });
     expect(worker!.state).toBe("running");
+    const stateOf = async () => (await listWorkers()).find((w) => w.name === worker!.name)?.state;
+
+    // A minute of speech is being transcribed when the drain comes.
+    const running = await uploadClip(user.token, "multi/pyannote_debug_dev00.wav");
+    await waitFor("the transcription to start", async () => (await prisma.task.findUniqueOrThrow({ where: { id: running } })).status === "transcribing");
     const o = out();
     expect(await runOpsCommand(["drain", "--all"], o.print)).toBe(0);
     expect(o.lines[0]).toContain(`${worker!.name}: draining`);
-    await waitFor("the worker to drain", async () => (await listWorkers()).find((w) => w.name === worker!.name)?.state === "drained", { timeoutMs: 30_000 });
+    await waitFor("the worker to start draining", async () => (await stateOf()) === "draining", { timeoutMs: 15_000 });
+    // The running job is not stopped: it completes, and only then is the worker drained.
+    await waitFor("the running transcription to complete", async () => (await prisma.task.findUniqueOrThrow({ where: { id: running } })).status === "completed", { timeoutMs: 150_000 });
+    await waitFor("the worker to drain", async () => (await stateOf()) === "drained", { timeoutMs: 15_000 });
 
     // Queued while drained: the job waits.
     const requestId = `ops-test-${Date.now()}`;
@@ -190,13 +199,16 @@ describe("operator commands", () => {
 
     expect(await runOpsCommand(["undrain", worker!.name], o.print)).toBe(0);
     await waitFor("the task to complete", async () => (await prisma.task.findUniqueOrThrow({ where: { id: taskId } })).status === "completed", { timeoutMs: 60_000 });
+    await waitFor("the worker to report running", async () => (await stateOf()) === "running", { timeoutMs: 10_000 });
     // The worker logged the job under the request's id.
     const lines = fs.readFileSync(log, "utf8").split("\n").filter((l) => l.includes(requestId));
     expect(lines.some((l) => (JSON.parse(l) as { msg: string }).msg === "document.import done")).toBe(true);
 
-    // Its run shows in the metrics.
+    // Both runs show in the metrics, the speech engine's real-time factor too.
     const res = await raw(metricsRoute, "/api/metrics", { token: METRICS_TOKEN });
     expect(res.text).toMatch(/tingji_job_duration_seconds_count\{kind="document\.import"\} [1-9]/);
-    expect(res.text).toMatch(/tingji_tasks\{status="completed"\} [1-9]/);
-  });
+    expect(res.text).toMatch(/tingji_job_duration_seconds_count\{kind="transcription\.run"\} [1-9]/);
+    expect(res.text).toMatch(/tingji_speech_real_time_factor\{engine="[^"]+"\} \d/);
+    expect(res.text).toMatch(/tingji_tasks\{status="completed"\} [2-9]/);
+  }, 300_000);
 });
