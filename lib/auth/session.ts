@@ -3,7 +3,7 @@ import { prisma } from "@/lib/server/prisma";
 import { env } from "@/lib/server/env";
 import { devLoginAllowed } from "@/lib/server/secrets";
 import type { Edition } from "@/lib/edition/edition";
-import { findOrCreateUserByEmail, getUser, type PublicUserRow } from "./users";
+import { findOrCreateUserByEmail, publicUserSelect, type PublicUserRow } from "./users";
 import { issueAccessToken, readAccessToken, sha256 } from "./tokens";
 
 export interface Caller {
@@ -46,13 +46,13 @@ export async function authenticate(authorization: string | null, ctx: { locale: 
 
   const claims = await readAccessToken(token);
   if (!claims) return null;
+  // The session and its user in one round trip: every authenticated request pays this (bench/README.md, "load").
   const session = await prisma.session.findUnique({
     where: { id: claims.sid },
-    select: { id: true, userId: true, deviceId: true, tokenHash: true, expiresAt: true, revokedAt: true, lastUsedAt: true },
+    select: { id: true, deviceId: true, tokenHash: true, expiresAt: true, revokedAt: true, lastUsedAt: true, user: { select: publicUserSelect } },
   });
   if (!session || session.revokedAt || session.expiresAt < new Date() || session.tokenHash !== sha256(token)) return null;
-  const user = await getUser(session.userId);
-  if (!user) return null;
+  const { user } = session;
   // Touch at most once a minute: a hot path should not write on every request.
   if (Date.now() - session.lastUsedAt.getTime() > 60_000) {
     await prisma.session.update({ where: { id: session.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
