@@ -25,7 +25,8 @@ import { startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process"
 // Two real worker processes, as on two machines: each its own DATA_DIR and scratch folder, this
 // process (the web) a third; the only thing they share besides PostgreSQL and Redis is S3. A mix of
 // uploads, documents, pasted text and analyses must each complete exactly once.
-jest.setTimeout(300_000);
+// Generous: two workers start with tsx on a busy 2-core machine while other suites run.
+jest.setTimeout(480_000);
 
 type TaskJson = { id: string; status: string; source: string; timeline: { text: string }[]; completedSteps?: string[] };
 let s3: LoopbackS3 | undefined;
@@ -52,7 +53,7 @@ beforeAll(async () => {
   }
   // Both are up before any job exists, so both get work.
   for (const m of machines) {
-    await waitFor(`worker ${m.name} started`, async () => fs.readFileSync(m.log, "utf8").includes('"worker started"'), { timeoutMs: 60_000 }).catch((e: Error) => {
+    await waitFor(`worker ${m.name} started`, async () => fs.readFileSync(m.log, "utf8").includes('"worker started"'), { timeoutMs: 150_000 }).catch((e: Error) => {
       throw new Error(`${e.message}; its log:\n${fs.readFileSync(m.log, "utf8").slice(-2000)}`);
     });
   }
@@ -64,12 +65,19 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
+/** The tail of both workers' logs, for a failure message. */
+const workerLogs = () => machines.map((m) => `--- worker ${m.name}:\n${fs.existsSync(m.log) ? fs.readFileSync(m.log, "utf8").slice(-3000) : ""}`).join("\n");
+
 async function settle(token: string, id: string, done = ["completed"]): Promise<TaskJson> {
+  let last = "";
   return waitFor(`task ${id} settled`, async () => {
     const t = (await call<TaskJson>(getTask, { token, params: { id } })).data;
-    if (t.status === "failed") throw new Error(`task ${id} failed: ${JSON.stringify(t)}`);
+    last = t.status;
+    if (t.status === "failed") throw new Error(`task ${id} failed: ${JSON.stringify(t)}\n${workerLogs()}`);
     return done.includes(t.status) ? t : undefined;
-  }, { timeoutMs: 240_000, everyMs: 250 });
+  }, { timeoutMs: 300_000, everyMs: 250 }).catch((e: Error) => {
+    throw new Error(`${e.message} (last status ${last})\n${workerLogs()}`);
+  });
 }
 
 function filesUnder(dir: string): string[] {
