@@ -39,9 +39,10 @@ test("an admin opens the queue dashboard, sees every queue and retries a failed 
 
   await page.goto("/admin/queues/queue/tools?status=failed");
   await expect(page.getByText(jobId).first()).toBeVisible();
-  await page.getByRole("button", { name: "Retry", exact: true }).first().click();
-  const confirm = page.getByRole("button", { name: "Confirm" });
-  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  await page.screenshot({ path: docShot("ops-queue-dashboard-failed-job.png") });
+  // The job card's own buttons are icons; the queue's "Retry all" asks first.
+  await page.getByRole("button", { name: "Retry all" }).click();
+  await page.getByRole("button", { name: "Confirm" }).click();
   // Retried: the worker ran it again (and it failed again, having still no runner).
   await expect.poll(async () => (await tools.getJob(jobId))?.processedOn ?? 0, { timeout: 30_000 }).toBeGreaterThan(firstRun);
   await tools.close();
