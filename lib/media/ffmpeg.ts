@@ -22,38 +22,21 @@ export class MediaError extends Error {}
 export async function normalizeToWav(input: string, output: string, signal?: AbortSignal): Promise<void> {
   signal?.throwIfAborted();
   await fsp.mkdir(path.dirname(output), { recursive: true });
-  await new Promise<void>((resolve, reject) => {
-    const command = ffmpeg(input);
-    const onAbort = () => {
-      command.kill("SIGKILL");
-      reject(signal!.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-    const done = () => signal?.removeEventListener("abort", onAbort);
-    command
-      .outputOptions([
-        "-map", "0:a:0",
-        "-vn", "-sn", "-dn",
-        "-ac", "1",
-        "-ar", String(SPEECH_SAMPLE_RATE),
-        "-c:a", "pcm_s16le",
-        // A clean 44-byte header: no LIST/INFO chunk, which some decoders
-        // (pocketsphinx among them) would otherwise read as samples.
-        "-map_metadata", "-1",
-        "-fflags", "+bitexact",
-        "-flags:a", "+bitexact",
-      ])
-      .format("wav")
-      .on("error", (err: Error, _stdout: string | null, stderr: string | null) => {
-        done();
-        reject(new MediaError(`ffmpeg could not convert ${path.basename(input)}: ${lastLines(stderr) || err.message}`));
-      })
-      .on("end", () => {
-        done();
-        resolve();
-      })
-      .save(output);
-  });
+  const command = ffmpeg(input)
+    .outputOptions([
+      "-map", "0:a:0",
+      "-vn", "-sn", "-dn",
+      "-ac", "1",
+      "-ar", String(SPEECH_SAMPLE_RATE),
+      "-c:a", "pcm_s16le",
+      // A clean 44-byte header: no LIST/INFO chunk, which some decoders
+      // (pocketsphinx among them) would otherwise read as samples.
+      "-map_metadata", "-1",
+      "-fflags", "+bitexact",
+      "-flags:a", "+bitexact",
+    ])
+    .format("wav");
+  await saveCommand(command, output, `ffmpeg could not convert ${path.basename(input)}`, signal);
 }
 
 /**
@@ -87,6 +70,33 @@ export async function concatToWav(inputs: string[], output: string, signal?: Abo
   } finally {
     await fsp.rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs a prepared fluent-ffmpeg command writing `output`. Aborting `signal`
+ * kills ffmpeg and rejects with the signal's reason; a failure rejects with a
+ * MediaError: `failure` then ffmpeg's last lines.
+ */
+export function saveCommand(command: ffmpeg.FfmpegCommand, output: string, failure: string, signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      command.kill("SIGKILL");
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const done = () => signal?.removeEventListener("abort", onAbort);
+    command
+      .on("error", (err: Error, _stdout: string | null, stderr: string | null) => {
+        done();
+        reject(new MediaError(`${failure}: ${lastLines(stderr) || err.message}`));
+      })
+      .on("end", () => {
+        done();
+        resolve();
+      })
+      .save(output);
+  });
 }
 
 function lastLines(text: string | null, n = 3): string {

@@ -1,6 +1,6 @@
 import "server-only";
 import ffmpeg from "fluent-ffmpeg";
-import { MediaError } from "@/lib/media/ffmpeg";
+import { saveCommand } from "@/lib/media/ffmpeg";
 import { LOSSLESS_CODECS, targetKbps, wavShape, type MediaTool, type OutputFormat } from "./rules";
 
 // The media tools' ffmpeg runs (in the worker only). "fastest" copies the audio stream as it is
@@ -64,30 +64,13 @@ export function outputShape(c: Conversion): OutputShape {
  * stamps. Aborting `signal` kills ffmpeg and rejects with the signal's reason.
  */
 export function runConversion(input: string, output: string, shape: OutputShape, durationSec: number, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
-  signal?.throwIfAborted();
-  return new Promise<void>((resolve, reject) => {
-    const command = ffmpeg(input).outputOptions(shape.args);
-    const onAbort = () => {
-      command.kill("SIGKILL");
-      reject(signal!.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-    const done = () => signal?.removeEventListener("abort", onAbort);
-    command
-      .on("progress", (p: { timemark?: string }) => {
-        const at = seconds(p.timemark);
-        if (at !== undefined && durationSec > 0) onProgress(Math.min(99, (at / durationSec) * 100));
-      })
-      .on("error", (err: Error, _out: string | null, stderr: string | null) => {
-        done();
-        reject(new MediaError(`ffmpeg could not convert: ${(stderr ?? "").trim().split("\n").slice(-3).join(" | ") || err.message}`));
-      })
-      .on("end", () => {
-        done();
-        resolve();
-      })
-      .save(output);
-  });
+  const command = ffmpeg(input)
+    .outputOptions(shape.args)
+    .on("progress", (p: { timemark?: string }) => {
+      const at = seconds(p.timemark);
+      if (at !== undefined && durationSec > 0) onProgress(Math.min(99, (at / durationSec) * 100));
+    });
+  return saveCommand(command, output, "ffmpeg could not convert", signal);
 }
 
 function seconds(t: string | undefined): number | undefined {
