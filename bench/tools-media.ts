@@ -12,11 +12,11 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_pr
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Client } from "pg";
 import { outputShape, runConversion, type Conversion } from "@/lib/tools/media/convert";
 import { machineLine } from "./lib/machine";
 import { cpuSeconds, treeRssKb } from "./lib/proc";
 import { writeReadmeSection } from "./lib/readme";
+import { recreateDatabase, waitUntilUp } from "./lib/server";
 
 const MB = 1024 * 1024;
 const PORT = 3393;
@@ -84,26 +84,6 @@ async function convertDirect(file: string) {
   return { source, read, copy, copyCpu, warm: warm.wall, encode };
 }
 
-async function recreateDb() {
-  const admin = new Client({ connectionString: DB.replace(/\/[^/]+$/, "/postgres") });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  await admin.end();
-}
-
-async function waitUp(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not come up at ${url}`);
-}
-
 /** Peak RSS (KiB) of a process tree while `fn` runs, and its value before. */
 async function peakWhile(pid: number, fn: () => Promise<void>): Promise<{ before: number; peak: number }> {
   const before = treeRssKb(pid);
@@ -152,14 +132,14 @@ export async function runToolsMediaBench(opts: { record?: boolean } = {}) {
   const direct = await convertDirect(big);
   const speedup = direct.encode / direct.copy;
 
-  await recreateDb();
+  await recreateDatabase(DB);
   const dataDir = fs.mkdtempSync(path.join(dir, "tools-data-"));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATABASE_URL: DB, REDIS_PREFIX: DB_NAME, DATA_DIR: dataDir, AUTH_SECRET: "bench-tools-media-secret-8d2e4f6a0c1b3957", LOG_LEVEL: "warn" };
   if (spawnSync("npx", ["tsx", "scripts/migrate.ts"], { env, stdio: "inherit" }).status !== 0) throw new Error("migrate failed");
   const web = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: "ignore" });
   const worker = spawn("npx", ["tsx", "--conditions=react-server", "workers/main.ts"], { env, stdio: "ignore" });
   try {
-    await waitUp(`${BASE}/api/health`);
+    await waitUntilUp(`${BASE}/api/health`);
     const cookie = "tingji_visitor=benchVisitorAAAAAAAAAAAAAAAAAAAAAAA";
     await fetch(`${BASE}/api/tools/media/files`, { headers: { cookie } }); // load the route before the baseline
     await new Promise((r) => setTimeout(r, 3000));

@@ -11,10 +11,10 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Client } from "pg";
 import { machineLine } from "./lib/machine";
 import { treeRssKb } from "./lib/proc";
 import { writeReadmeSection } from "./lib/readme";
+import { recreateDatabase, waitUntilUp } from "./lib/server";
 
 const PORT = 3391;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -32,33 +32,13 @@ function makeVideo(file: string) {
   ]);
 }
 
-async function recreateDb() {
-  const admin = new Client({ connectionString: DB.replace(/\/[^/]+$/, "/postgres") });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS tingji_bench_upload WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE tingji_bench_upload`);
-  await admin.end();
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not come up at ${url}`);
-}
-
 export async function runUploadMemoryBench(opts: { record?: boolean } = {}): Promise<{ addedMb: number }> {
   const dir = path.join(os.tmpdir(), "tingji-bench");
   fs.mkdirSync(dir, { recursive: true });
   const video = path.join(dir, "upload-399mb.mov");
   makeVideo(video);
   const size = fs.statSync(video).size;
-  await recreateDb();
+  await recreateDatabase(DB);
   const dataDir = fs.mkdtempSync(path.join(dir, "data-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -77,7 +57,7 @@ export async function runUploadMemoryBench(opts: { record?: boolean } = {}): Pro
   if (spawnSync("npx", ["tsx", "scripts/migrate.ts"], { env, stdio: "inherit" }).status !== 0) throw new Error("migrate failed");
   const server = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: "ignore" });
   try {
-    await waitFor(`${BASE}/api/health`);
+    await waitUntilUp(`${BASE}/api/health`);
     // Warm the route so that its code is loaded before the baseline.
     await fetch(`${BASE}/api/transcription/create`, { method: "POST", headers: { authorization: "Bearer bench-dev-token" } });
     await new Promise((r) => setTimeout(r, 1000));
