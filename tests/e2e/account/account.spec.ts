@@ -1,22 +1,11 @@
-import { Client } from "pg";
 import sharp from "sharp";
 import { expect, test, type Page } from "playwright/test";
-import { E2E_DATABASE_URL } from "../env";
 import { pasteDocument, signIn } from "../helpers";
+import { setUsedMinutes, sql } from "./db";
 
 // The account panel (issue 11 "Profile"): avatar upload seen in the header, the two
 // languages; the out-of-credits dialog when the month's minutes are used up and its
 // buttons; the one upgrade-to-Pro dialog from a free user's PDF export, leading to the plans.
-
-async function sql<T = Record<string, unknown>>(text: string, values: unknown[]): Promise<T[]> {
-  const db = new Client({ connectionString: E2E_DATABASE_URL });
-  await db.connect();
-  try {
-    return (await db.query(text, values)).rows as T[];
-  } finally {
-    await db.end();
-  }
-}
 
 async function openAccount(page: Page) {
   await page.getByTestId("account-open").click();
@@ -67,14 +56,8 @@ test("the account panel: avatar upload shows in the header, a non-image is refus
 test("with the month's minutes used up, uploading opens the out-of-credits dialog; invite and upgrade work", async ({ page }) => {
   const email = "e2e-account-credits@example.com";
   await signIn(page, email);
-  const [user] = await sql<{ id: string }>(`SELECT id FROM "User" WHERE email=$1`, [email]);
   // Free plan: 300 minutes, counted in the calendar month (UTC).
-  await sql(
-    `INSERT INTO "UsagePeriod" (id, "userId", "periodStart", "nextResetAt", "usedSeconds")
-     VALUES ($1, $2, date_trunc('month', now() AT TIME ZONE 'UTC'), date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month', 18000)
-     ON CONFLICT ("userId", "periodStart") DO UPDATE SET "usedSeconds" = 18000`,
-    [`e2e-credits-${Date.now()}`, user!.id],
-  );
+  await setUsedMinutes(email, 300);
   await page.reload();
   await expect(page.getByTestId("usage-indicator")).toHaveAttribute("data-used", "300");
 
