@@ -118,6 +118,19 @@ describe("queue dashboard", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<script nonce="QUJDRA==" defer src="');
     expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    // Retry and remove a failed job through the dashboard's own calls.
+    const tools = queue(queues.tools);
+    await tools.add("mediatools.process", { taskId: "board-file", locale: "en" }, { jobId: "board-job", attempts: 1 });
+    const connection = newRedisConnection();
+    const failing = new Worker(queues.tools, async () => Promise.reject(new Error("ffmpeg missing")), { connection, prefix: bullPrefix() });
+    await waitFor("the job to fail", async () => (await (await tools.getJob("board-job"))?.getState()) === "failed");
+    await failing.close();
+    connection.disconnect();
+    expect((await raw(boardPut, "/admin/queues/api/queues/tools/board-job/retry", { method: "PUT", headers: { cookie: pair } })).status).toBe(204);
+    expect(await (await tools.getJob("board-job"))!.getState()).toBe("waiting");
+    expect((await raw(boardPut, "/admin/queues/api/queues/tools/board-job/clean", { method: "PUT", headers: { cookie: pair } })).status).toBe(204);
+    expect(await tools.getJob("board-job")).toBeUndefined();
+
     const o = out();
     expect(await runOpsCommand(["revoke-admin", admin.email], o.print)).toBe(0);
     expect((await raw(boardGet, "/admin/queues/api/queues", { headers: { cookie: pair } })).status).toBe(401);
