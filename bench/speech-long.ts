@@ -64,7 +64,7 @@ function sourceClips(): string[] {
 }
 
 /** Builds a `minutes`-long 16 kHz mono WAV from the clips repeated end to end. */
-async function buildRecording(dir: string, minutes: number): Promise<string> {
+export async function buildRecording(dir: string, minutes: number): Promise<string> {
   const parts: { wav: string; sec: number }[] = [];
   for (const [i, clip] of sourceClips().entries()) {
     const wav = path.join(dir, `clip-${String(i).padStart(2, "0")}.wav`);
