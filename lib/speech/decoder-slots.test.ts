@@ -105,4 +105,28 @@ describe("decoder slots: fair order", () => {
     a.session.close();
     b.session.close();
   });
+
+  it("a clip (a whole task in one chunk) starts at once on the one extra slot while every slot decodes someone's hour", async () => {
+    const slots = new FairSlots(1);
+    const order: string[] = [];
+    const long = load(slots, free("a", "long"), 3, 30, order);
+    const first = await long.done[0]!;
+    let finishClip: () => void = () => undefined;
+    const clip = slots.run(free("b", "clip"), 11, undefined, () => new Promise<string>((r) => (finishClip = () => r("clip done"))));
+    await new Promise((r) => setImmediate(r));
+    expect(slots.running).toBe(2);
+    // A second clip waits: one extra slot only.
+    let secondStarted = false;
+    const second = slots.run(free("c", "clip2"), 5, undefined, async () => void (secondStarted = true));
+    await new Promise((r) => setImmediate(r));
+    expect(secondStarted).toBe(false);
+    finishClip();
+    await expect(clip).resolves.toBe("clip done");
+    await second;
+    expect(secondStarted).toBe(true);
+    first();
+    for (const p of long.done.slice(1)) (await p)();
+    long.session.close();
+    expect(slots.running).toBe(0);
+  });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import os from "node:os";
 import { env } from "@/lib/server/env";
 import { hasProFeatures } from "@/lib/billing/plans";
+import type { ChunkPlan, SpeechEngine } from "./types";
 
 /**
  * The worker's decoder slots (docs/scheduling.md): one per core, shared by
@@ -30,18 +31,41 @@ export function decodeWeightFor(planCode: string): number {
   return hasProFeatures(planCode) ? DECODE_WEIGHT.pro : DECODE_WEIGHT.free;
 }
 
+/**
+ * Slots are not pre-empted: a newcomer waits for the first running chunk to end. The embedded engine decodes on
+ * this machine's cores, so its chunks are kept short (≤ 30 s of audio, a few seconds of CPU) to bound that wait;
+ * the extra process starts cost about 2% of a long recording's time (bench/README.md "Fair scheduling").
+ * Remote engines keep their own (long) chunks: their slots wait on the network, not on a core.
+ */
+export const LOCAL_FAIR_CHUNKING: ChunkPlan = { targetChunkSec: 20, maxChunkSec: 30 };
+
+export function fairChunking(engine: Pick<SpeechEngine, "name" | "chunking">): ChunkPlan | undefined {
+  return engine.name === "pocketsphinx" ? LOCAL_FAIR_CHUNKING : engine.chunking;
+}
+
 /** Work of no user in particular (tools site transcripts, benches): its own fair share. */
 export const ANONYMOUS_CLAIM: DecodeClaim = { userId: "-", taskId: "-", weight: DECODE_WEIGHT.free };
+
+/**
+ * Slots are not pre-empted, so a short upload would wait for a running chunk to end. A task that is a single short
+ * chunk (a clip) that finds every slot taken starts at once on one extra slot: the cores are shared by one process
+ * more for those few seconds, and a clip never waits behind someone else's hour.
+ */
+const EXTRA_SLOTS = 1;
 
 interface Waiter {
   claim: DecodeClaim;
   costSec: number;
   seq: number;
+  /** A whole task in one short chunk: may start at once on the one extra slot. */
+  brief: boolean;
   grant: (release: () => void) => void;
 }
 
 export class FairSlots {
   private busy = 0;
+  /** Brief tasks running on the extra slot. */
+  private borrowed = 0;
   private seq = 0;
   private readonly waiting: Waiter[] = [];
   /** Virtual time per user and per task (seconds of audio started, divided by weight). */
@@ -55,7 +79,7 @@ export class FairSlots {
   constructor(readonly size: number) {}
 
   get running(): number {
-    return this.busy;
+    return this.busy + this.borrowed;
   }
 
   get queued(): number {
@@ -83,7 +107,7 @@ export class FairSlots {
   async run<T>(claim: DecodeClaim, costSec: number, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
     const session = this.open(claim);
     try {
-      const release = await session.acquire(costSec, signal);
+      const release = await this.acquire(claim, costSec, signal, true);
       try {
         return await work();
       } finally {
@@ -98,7 +122,7 @@ export class FairSlots {
    * Resolves with a release function once the chunk may decode. An abort while
    * waiting gives up the place in line (rejects with the signal's reason).
    */
-  private acquire(claim: DecodeClaim, costSec: number, signal?: AbortSignal): Promise<() => void> {
+  private acquire(claim: DecodeClaim, costSec: number, signal?: AbortSignal, brief = false): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     return new Promise((resolve, reject) => {
       const onAbort = () => {
@@ -111,6 +135,7 @@ export class FairSlots {
         claim,
         costSec: Math.max(0.001, costSec),
         seq: this.seq++,
+        brief,
         grant: (release) => {
           signal?.removeEventListener("abort", onAbort);
           resolve(release);
@@ -147,10 +172,11 @@ export class FairSlots {
   }
 
   /** The waiter that goes next: least-served user, then least-served task, then arrival. */
-  private pick(): number {
+  private pick(onlyBrief = false): number {
     let best = -1;
     let bestKey: [number, number, number] = [Infinity, Infinity, Infinity];
     for (const [i, w] of this.waiting.entries()) {
+      if (onlyBrief && !w.brief) continue;
       const key: [number, number, number] = [this.userClock.get(`u:${w.claim.userId}`) ?? 0, this.taskClock.get(`t:${w.claim.taskId}`) ?? 0, w.seq];
       if (key[0] < bestKey[0] || (key[0] === bestKey[0] && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))) {
         best = i;
@@ -161,24 +187,35 @@ export class FairSlots {
   }
 
   private pump() {
-    while (this.busy < this.size && this.waiting.length > 0) {
-      const [w] = this.waiting.splice(this.pick(), 1);
-      const { claim } = w!;
-      const userKey = `u:${claim.userId}`;
-      const taskKey = `t:${claim.taskId}`;
-      const start = this.userClock.get(userKey) ?? this.clock;
-      this.clock = Math.max(this.clock, start);
-      this.userClock.set(userKey, start + w!.costSec / Math.max(0.01, claim.weight));
-      this.taskClock.set(taskKey, (this.taskClock.get(taskKey) ?? 0) + w!.costSec);
-      this.busy++;
-      let released = false;
-      w!.grant(() => {
-        if (released) return;
-        released = true;
-        this.busy--;
-        this.pump();
-      });
+    while (this.waiting.length > 0) {
+      let at: number;
+      let extra = false;
+      if (this.busy < this.size) at = this.pick();
+      else if (this.borrowed < EXTRA_SLOTS && (at = this.pick(true)) >= 0) extra = true;
+      else return;
+      const [w] = this.waiting.splice(at, 1);
+      this.grant(w!, extra);
     }
+  }
+
+  private grant(w: Waiter, extra: boolean) {
+    const { claim } = w;
+    const userKey = `u:${claim.userId}`;
+    const taskKey = `t:${claim.taskId}`;
+    const start = this.userClock.get(userKey) ?? this.clock;
+    this.clock = Math.max(this.clock, start);
+    this.userClock.set(userKey, start + w.costSec / Math.max(0.01, claim.weight));
+    this.taskClock.set(taskKey, (this.taskClock.get(taskKey) ?? 0) + w.costSec);
+    if (extra) this.borrowed++;
+    else this.busy++;
+    let released = false;
+    w.grant(() => {
+      if (released) return;
+      released = true;
+      if (extra) this.borrowed--;
+      else this.busy--;
+      this.pump();
+    });
   }
 }
 

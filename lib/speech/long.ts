@@ -5,7 +5,7 @@ import { env } from "@/lib/server/env";
 import { splitAtPauses, type AudioChunk } from "@/lib/media/pauses";
 import { readWavInfo } from "@/lib/media/wav";
 import { chunkKey, type ChunkCache } from "./chunk-cache";
-import { ANONYMOUS_CLAIM, decoderSlots, type DecodeClaim } from "./decoder-slots";
+import { ANONYMOUS_CLAIM, decoderSlots, fairChunking, type DecodeClaim } from "./decoder-slots";
 import type { ChunkPlan, DecodeProfile, SpeechEngine, SpeechResult, SpeechSegment } from "./types";
 
 const DEFAULT_PLAN: ChunkPlan = { targetChunkSec: 45, maxChunkSec: 60 };
@@ -45,7 +45,8 @@ export interface TranscribeLongOptions {
  */
 export async function transcribeLong(wavPath: string, opts: TranscribeLongOptions): Promise<SpeechResult> {
   const { engine, onProgress } = opts;
-  const plan = opts.chunking ?? engine.chunking ?? DEFAULT_PLAN;
+  // Short chunks for the embedded engine, so a newcomer never waits long for a slot (lib/speech/decoder-slots.ts).
+  const plan = opts.chunking ?? fairChunking(engine) ?? DEFAULT_PLAN;
   const request = { language: opts.language, hotwords: opts.hotwords, ...(opts.profile ? { profile: opts.profile } : {}) };
   const info = await readWavInfo(wavPath);
   onProgress?.(0);
