@@ -2,6 +2,7 @@
  * Media tools (issue 12): video to audio in "fastest" mode (the audio stream copied) against
  * re-encoding, on a 400 MB video; and memory of the web and the worker as the file grows.
  *   npm run bench -- tools        (needs `next build`; records in bench/README.md)
+ *   npm run bench -- tools --direct   (part 1 only, printed)
  * Part 1 runs ffmpeg through lib/tools/media/convert.ts directly (the worker's own code), and
  * compares the copy with just reading the file (cat): a copy as fast as reading is I/O-bound.
  * Part 2 starts the production web server and the real worker against a scratch database,
@@ -131,6 +132,11 @@ export async function runToolsMediaBench(opts: { record?: boolean } = {}) {
   const small = makeVideo(100, 900);
   const direct = await convertDirect(big);
   const speedup = direct.encode / direct.copy;
+  // --direct: only the ffmpeg comparison (no build needed); printed, not recorded.
+  if (process.argv.includes("--direct")) {
+    console.log(JSON.stringify({ ...direct, speedup, cachedSpeedup: direct.encode / direct.warm, mb: fs.statSync(big).size / MB }, null, 2));
+    return { speedup, runs: [] };
+  }
 
   await recreateDatabase(DB);
   const dataDir = fs.mkdtempSync(path.join(dir, "tools-data-"));
