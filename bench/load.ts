@@ -5,8 +5,9 @@
  *
  *   npm run bench -- load            # each route at 50, 100, 200 req/s; writes the "load" section of bench/README.md
  *   npm run bench -- load --soak     # 10 min at 100 req/s over a mix; RSS growth after warm-up ("load-soak" section)
- *   flags: --seconds N (per run, default 15), --soak-minutes N (default 10), --reseed, --snapshots (heap snapshots
- *          of the web process at the end of warm-up and at the end of the soak, through --heapsnapshot-signal)
+ *   flags: --seconds=N (per run, default 15), --soak-minutes=N (default 10), --reseed, --snapshots (heap snapshots
+ *          of the web process at the end of warm-up and at the end of the soak, through --heapsnapshot-signal),
+ *          --section=NAME (record the route table under another heading); BENCH_NEXT_DIR=<copy of a build> to bench that build
  *
  * The build is copied to a folder of its own first (other people rebuild .next while the bench runs).
  * Fixed-rate runs: ignoreCoordinatedOmission, and each run states the rate it really reached.
@@ -41,7 +42,9 @@ const DB_URL = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
 const RATES = [50, 100, 200];
 /** The machine's convention: `next build` and Playwright runs hold this lock (they rewrite .next). */
 const E2E_LOCK = "/tmp/tingji-e2e.lock";
-const arg = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+/** "--name=value" (bench/run.ts takes bare words for bench names). */
+const flag = (name: string) => process.argv.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+const arg = (name: string, fallback: number) => Number(flag(name) ?? fallback);
 
 /** Each route picks a random user (and that user's task, or a share) per request. */
 function routes(fx: LoadFixture): Record<string, () => { path: string; token?: string }> {
@@ -116,6 +119,13 @@ async function startWeb(dir: string, authSecret: string, snapshots: boolean): Pr
   throw new Error("web did not start within 2 minutes");
 }
 
+/** CPU time (user + system, ms) a process has used, from /proc/<pid>/stat: per-request cost that a busy machine does not distort. */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
+  return (f[11]! + f[12]!) * 10; // USER_HZ 100
+}
+
 const mib = (kb: number) => Math.round(kb / 1024);
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 1 : 0) : "-");
 const loadLine = () => os.loadavg().map((l) => l.toFixed(2)).join(" / ");
@@ -126,10 +136,12 @@ async function benchRoutes(web: ChildProcess, fx: LoadFixture, seconds: number):
     await fire(make, 50, 3); // warm-up: compiled routes, pools, caches
     for (const rate of RATES) {
       const before = treeRssKb(web.pid!);
+      const cpu0 = cpuMs(web.pid!);
       const r = await fire(make, rate, seconds);
+      const cpuPerRequest = (cpuMs(web.pid!) - cpu0) / Math.max(1, r.requests.total);
       const after = treeRssKb(web.pid!);
       const errors = r.errors + r.timeouts + r.non2xx;
-      const row = `| ${name} | ${rate} | ${r.requests.average.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${ms(r.latency.max)} | ${errors} of ${r.requests.total} | ${mib(before)} → ${mib(after)} |`;
+      const row = `| ${name} | ${rate} | ${r.requests.average.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${ms(r.latency.max)} | ${errors} of ${r.requests.total} | ${cpuPerRequest.toFixed(1)} | ${mib(before)} → ${mib(after)} | ${os.loadavg()[0]!.toFixed(1)} |`;
       console.log(row);
       rows.push(row);
     }
@@ -191,12 +203,13 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
     } else {
       const rows = await benchRoutes(web, fx, seconds);
       const table = [
-        `| route | asked req/s | reached req/s | p50 ms | p99 ms | max ms | errors | web RSS MiB (before → after) |`,
-        `|---|---|---|---|---|---|---|---|`,
+        `| route | asked req/s | reached req/s | p50 ms | p99 ms | max ms | errors | web CPU ms per request | web RSS MiB (before → after) | load avg (1 min) |`,
+        `|---|---|---|---|---|---|---|---|---|---|`,
         ...rows,
       ].join("\n");
       const text = `${head}\n\nCommand: \`npm run bench -- load\` (${seconds} s per row after a 3 s warm-up per route). Load average at the end: ${loadLine()}.\n\n${table}`;
-      if (opts.record) writeReadmeSection("load", text);
+      // --section NAME records elsewhere (e.g. a run on an older build, kept beside the current one).
+      if (opts.record) writeReadmeSection(flag("--section") ?? "load", text);
     }
   } finally {
     web.kill("SIGTERM");
