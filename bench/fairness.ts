@@ -32,16 +32,20 @@ const CLIP = path.join(CORPUS_DIR, "single/en_jfk.wav");
 const INJECT_AT = [0.2, 0.5, 0.8];
 const long: DecodeClaim = { userId: "bench-long", taskId: "long", weight: DECODE_WEIGHT.free };
 
-/** A `minutes`-long 16 kHz mono WAV in var/ from the corpus's English clips repeated end to end. */
+/** A `minutes`-long 16 kHz mono WAV in var/ from the corpus's English clips (each normalised first) repeated end to end. */
 async function buildRecording(dir: string, minutes: number): Promise<string> {
   const clips = readManifest().filter((c) => c.language === "en" && (c.file.startsWith("single/") || c.file.startsWith("multi/")));
+  const parts: string[] = [];
+  for (const [i, clip] of clips.entries()) {
+    parts.push(path.join(dir, `part-${i}.wav`));
+    await normalizeToWav(clip.path, parts[i]!);
+  }
   const cycleSec = clips.reduce((n, c) => n + c.durationSec, 0);
   const lines: string[] = [];
-  for (let c = 0; c < Math.ceil((minutes * 60) / cycleSec); c++) for (const clip of clips) lines.push(`file '${clip.path}'`);
+  for (let c = 0; c < Math.ceil((minutes * 60) / cycleSec); c++) for (const part of parts) lines.push(`file '${part}'`);
   const list = path.join(dir, "list.txt");
   await fsp.writeFile(list, `${lines.join("\n")}\n`);
   const out = path.join(dir, `recording-${minutes}min.wav`);
-  // Mixed inputs (wav, flac; several rates): decoded and resampled by the concat demuxer's single output.
   execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", list, "-t", String(minutes * 60), "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", out]);
   return out;
 }
