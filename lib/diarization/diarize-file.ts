@@ -1,14 +1,15 @@
 import "server-only";
-import { readWavPcm } from "@/lib/media/wav";
 import { runOffThread } from "@/lib/jobs/offthread";
-import { diarize, type DiarizeOptions, type SpeakerTurn } from "./diarize";
+import { DEFAULT_TUNING, diarizeFeatures, type DiarizeOptions, type SpeakerTurn } from "./diarize";
+import { computeFeaturesOfWav } from "./features";
 
 export type DiarizedFile = { turns: SpeakerTurn[]; durationSec: number };
 
 /** Reads a 16 kHz mono WAV and diarizes it, in this process. Runs in the child of diarizeWavOffThread. */
 export async function diarizeWavFile(input: { wavPath: string; options: DiarizeOptions }): Promise<DiarizedFile> {
-  const { samples, sampleRate } = await readWavPcm(input.wavPath);
-  return { turns: diarize(samples, sampleRate, input.options), durationSec: samples.length / sampleRate };
+  // Features streamed from the file, never the whole sample array: memory grows with the features only (bench/speech-memory.ts).
+  const feats = await computeFeaturesOfWav(input.wavPath, DEFAULT_TUNING.cepstra);
+  return { turns: diarizeFeatures(feats, input.options), durationSec: feats.samples / feats.sampleRate };
 }
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { GaussStats, glr, logDetCovariance } from "./glr";
 import { rng, spectralEmbedding, spectralLabels } from "./cluster";
-import { computeFeatures, FRAME_STEP } from "./features";
+import { computeFeatures, FRAME_STEP, type Features } from "./features";
 import { type DiagGmm, trainGmm } from "./gmm";
 import { detectSpeech } from "./vad";
 
@@ -89,7 +89,11 @@ export function diarize(pcm: Float32Array, sampleRate: number, opts: DiarizeOpti
 }
 
 export function diarizeWith(pcm: Float32Array, sampleRate: number, opts: DiarizeOptions, tuning: Tuning): SpeakerTurn[] {
-  const feats = computeFeatures(pcm, sampleRate, tuning.cepstra);
+  return diarizeFeatures(computeFeatures(pcm, sampleRate, tuning.cepstra), opts, tuning);
+}
+
+/** Diarizes features already computed (diarize-file.ts streams them from the WAV; see computeFeaturesOfWav). */
+export function diarizeFeatures(feats: Features, opts: DiarizeOptions, tuning: Tuning = DEFAULT_TUNING): SpeakerTurn[] {
   const { frames, dims } = feats;
   if (frames === 0) return [];
   // Frame i covers roughly [i, i+1) * FRAME_STEP once centred; keep the mapping simple.

@@ -1,4 +1,5 @@
 import "server-only";
+import { forEachPcmBlock, readWavInfo } from "@/lib/media/wav";
 
 /** Frame step of every frame-level feature, in seconds. */
 export const FRAME_STEP = 0.01;
@@ -24,9 +25,41 @@ export type Features = {
  * power of two.
  */
 export function computeFeatures(pcm: Float32Array, sampleRate: number, dims = 19): Features {
+  const ex = featureExtractor(sampleRate, dims, pcm.length);
+  for (let f = 0; f < ex.features.frames; f++) ex.frame(pcm, f * ex.hop, f);
+  return ex.features;
+}
+
+/**
+ * The same features read from a 16-bit WAV a block at a time: memory for the
+ * features (≈ 8 KB a second) instead of every sample (64 KB a second), so a
+ * 3-hour recording's diarization needs far less than 3× an hour's.
+ */
+export async function computeFeaturesOfWav(wavPath: string, dims = 19): Promise<Features & { sampleRate: number; samples: number }> {
+  const info = await readWavInfo(wavPath);
+  const samples = info.dataBytes / (2 * info.channels);
+  const ex = featureExtractor(info.sampleRate, dims, samples);
+  let pending = new Float32Array(0);
+  let base = 0; // sample index of pending[0]
+  let f = 0;
+  await forEachPcmBlock(wavPath, info, (mono) => {
+    const joined = new Float32Array(pending.length + mono.length);
+    joined.set(pending);
+    // The same scaling as readWavPcm, so the features match computeFeatures on its samples.
+    for (let i = 0; i < mono.length; i++) joined[pending.length + i] = mono[i]! / 32768;
+    for (; f < ex.features.frames && f * ex.hop + ex.frameLen <= base + joined.length; f++) ex.frame(joined, f * ex.hop - base, f);
+    const keepFrom = Math.min(f * ex.hop, base + joined.length);
+    pending = joined.slice(keepFrom - base);
+    base = keepFrom;
+  });
+  return { ...ex.features, sampleRate: info.sampleRate, samples };
+}
+
+/** Feature rows for `samples` samples, filled one frame at a time by `frame(pcm, offset, index)`. */
+function featureExtractor(sampleRate: number, dims: number, samples: number) {
   const frameLen = Math.round(FRAME_LENGTH * sampleRate);
   const hop = Math.round(FRAME_STEP * sampleRate);
-  const frames = pcm.length < frameLen ? 0 : 1 + Math.floor((pcm.length - frameLen) / hop);
+  const frames = samples < frameLen ? 0 : 1 + Math.floor((samples - frameLen) / hop);
   let nfft = 1;
   while (nfft < frameLen) nfft <<= 1;
   const fft = new RealFft(nfft);
@@ -40,8 +73,7 @@ export function computeFeatures(pcm: Float32Array, sampleRate: number, dims = 19
   const buf = new Float64Array(nfft);
   const power = new Float64Array(nfft / 2 + 1);
   const logMel = new Float64Array(MEL_BANDS);
-  for (let f = 0; f < frames; f++) {
-    const off = f * hop;
+  const frame = (pcm: Float32Array, off: number, f: number) => {
     let mean = 0;
     for (let i = 0; i < frameLen; i++) mean += pcm[off + i];
     mean /= frameLen;
@@ -70,8 +102,8 @@ export function computeFeatures(pcm: Float32Array, sampleRate: number, dims = 19
       for (let b = 0; b < MEL_BANDS; b++) s += dct[d + b] * logMel[b];
       mfcc[row + c] = s;
     }
-  }
-  return { frames, mfcc, dims, logEnergy };
+  };
+  return { features: { frames, mfcc, dims, logEnergy } as Features, frame, hop, frameLen };
 }
 
 function melBank(nfft: number, sampleRate: number): { first: number; weights: Float64Array }[] {
