@@ -36,7 +36,7 @@ test("signed out: one free transcript, then log in through /tools/callback and o
   await page.getByTestId("transcript-url").fill(`${SITE}/page/media.m4a`);
   await page.getByTestId("transcript-submit").click();
   await expect(page.getByTestId("transcript-login-required")).toBeVisible();
-  await page.screenshot({ path: docShot("tools-transcript-login-required.png") });
+  await page.screenshot({ path: docShot("tools-transcript-login-required.png"), animations: "disabled" });
   await page.getByTestId("transcript-login").click();
   await expect(page).toHaveURL(/\/transcribe\/login/);
   const email = `tools-${Date.now()}@example.test`;
