@@ -23,6 +23,8 @@ const HISTORY_SIZE = 50;
 
 const listSelect = { id: true, url: true, title: true, status: true, source: true, durationSec: true, errorCode: true, taskId: true, createdAt: true, completedAt: true } as const;
 
+const START_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
+
 export const progressKey = (id: string) => `tool-transcript:${id}`;
 
 // Signed in, the account's transcripts and this browser's own from before signing in
@@ -45,7 +47,8 @@ export async function startTranscript(input: { url: string; owner: ToolOwner; us
     if (input.user) await claimUserUse(tx, input.user);
     else await claimAnonymous(tx, created.id, input.owner.visitorKey, input.address);
     return created;
-  });
+    // A burst of starts (double clicks, scripts) queues for a pool connection: wait rather than fail.
+  }, START_TRANSACTION);
   await setProgress(progressKey(row.id), { stage: "queued", percent: 0 });
   await enqueue("tools.transcript", { taskId: row.id, locale: input.locale }, { jobKey: row.id });
   return { transcript: toView(row, null) };
