@@ -19,7 +19,6 @@ import {
   VIDEO_EXTENSIONS,
   VIDEO_MAX_BYTES,
   acceptFor,
-  formatBytes,
   kindOf,
   screenFiles,
   type RuleProblem,
@@ -27,7 +26,7 @@ import {
 } from "@/lib/client/upload-rules";
 import { Modal } from "@/components/tasks/Modal";
 import { Switch } from "@/components/tasks/Switch";
-import { IconAudio, IconClose, IconDown, IconGrip, IconUp, IconUpload, IconVideo } from "@/components/tasks/icons";
+import { IconAudio, IconUpload, IconVideo } from "@/components/tasks/icons";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import { openDialogForRefusal, upgradeNeeded } from "./planGate";
 import { useUsage } from "@/components/tasks/useUsage";
@@ -37,17 +36,9 @@ import { DecodeProfileSelect } from "./DecodeProfileSelect";
 import { DEFAULT_DECODE_PROFILE, type DecodeProfile } from "@/lib/speech/types";
 import { IosHelpLink } from "@/components/clients/IosHelpLink";
 import { DropZone } from "./DropZone";
+import { UploadFileRow, type UploadItem } from "./UploadFileRow";
 import { UploadComplianceNotice } from "@/components/verify/UploadComplianceNotice";
 import styles from "./upload.module.css";
-
-interface Item {
-  id: string;
-  file: File;
-  kind: UploadMode;
-  /** Seconds; undefined while reading, null when the browser cannot tell. */
-  duration: number | null | undefined;
-  selected: boolean;
-}
 
 let nextId = 1;
 const fileKey = (f: File) => `${f.name}|${f.size}|${f.lastModified}`;
@@ -64,7 +55,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
   const t = useTranslations("upload");
   const terr = useTranslations("errors");
   const format = useFormatter();
-  const [items, setItems] = useState<Item[]>([]);
+  const [items, setItems] = useState<UploadItem[]>([]);
   const [problems, setProblems] = useState<RuleProblem[]>([]);
   const [merge, setMerge] = useState(false);
   const [title, setTitle] = useState("");
@@ -92,7 +83,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
       const picked = Array.from(list).filter((f) => !existing.has(fileKey(f)));
       const { accepted, problems: found } = screenFiles(picked, items.length);
       setProblems(found);
-      const added: Item[] = accepted.map((i) => ({ id: `f${nextId++}`, file: picked[i]!, kind: kindOf(picked[i]!)!, duration: undefined, selected: true }));
+      const added: UploadItem[] = accepted.map((i) => ({ id: `f${nextId++}`, file: picked[i]!, kind: kindOf(picked[i]!)!, duration: undefined, selected: true }));
       if (added.length === 0) return;
       setItems((cur) => [...cur, ...added]);
       for (const it of added) {
@@ -241,83 +232,22 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
             </div>
 
             <ol className={styles.fileList} data-testid="upload-file-list">
-              {items.map((it, idx) => {
-                const order = merge && it.selected ? toUpload.indexOf(it) + 1 : null;
-                return (
-                  <li
-                    key={it.id}
-                    className={`${styles.fileRow} ${merge && !it.selected ? styles.fileRowOff : ""} ${dragRow === idx ? styles.fileRowDragging : ""}`}
-                    draggable={merge && !uploading}
-                    onDragStart={(e) => {
-                      setDragRow(idx);
-                      e.dataTransfer.effectAllowed = "move";
-                      e.dataTransfer.setData("text/x-upload-row", String(idx));
-                    }}
-                    onDragOver={(e) => {
-                      if (dragRow === null) return;
-                      e.preventDefault();
-                      e.dataTransfer.dropEffect = "move";
-                    }}
-                    onDrop={(e) => {
-                      if (dragRow === null) return;
-                      e.preventDefault();
-                      move(dragRow, idx);
-                      setDragRow(null);
-                    }}
-                    onDragEnd={() => setDragRow(null)}
-                    data-testid="upload-file-row"
-                    data-name={it.file.name}
-                    data-selected={it.selected ? "true" : "false"}
-                  >
-                    {merge ? (
-                      <>
-                        <span className={styles.grip} aria-hidden="true" title={t("dragHint")}>
-                          <IconGrip />
-                        </span>
-                        <input
-                          type="checkbox"
-                          checked={it.selected}
-                          onChange={() => toggle(it.id)}
-                          disabled={uploading}
-                          aria-label={t("selectFile", { name: it.file.name })}
-                          data-testid="upload-file-select"
-                        />
-                        <span className={styles.order} data-testid="upload-file-order">
-                          {order ?? "–"}
-                        </span>
-                      </>
-                    ) : null}
-                    <span className={styles.fileIcon} aria-hidden="true">
-                      {it.kind === "audio" ? <IconAudio /> : <IconVideo />}
-                    </span>
-                    <span className={styles.fileMain}>
-                      <span className={styles.fileName} title={it.file.name} data-testid="upload-file-name">
-                        {it.file.name}
-                      </span>
-                      <span className={styles.fileMeta}>
-                        {formatBytes(it.file.size)}
-                        {" · "}
-                        <span data-testid="upload-file-duration" data-seconds={it.duration ?? ""}>
-                          {it.duration === undefined ? t("readingDuration") : it.duration === null ? t("unknownDuration") : formatClock(it.duration * 1000)}
-                        </span>
-                      </span>
-                    </span>
-                    {merge ? (
-                      <>
-                        <button type="button" className={ui.iconBtn} onClick={() => move(idx, idx - 1)} disabled={uploading || idx === 0} aria-label={t("moveUp", { name: it.file.name })} data-testid="upload-file-up">
-                          <IconUp />
-                        </button>
-                        <button type="button" className={ui.iconBtn} onClick={() => move(idx, idx + 1)} disabled={uploading || idx === items.length - 1} aria-label={t("moveDown", { name: it.file.name })} data-testid="upload-file-down">
-                          <IconDown />
-                        </button>
-                      </>
-                    ) : null}
-                    <button type="button" className={ui.iconBtn} onClick={() => remove(it.id)} disabled={uploading} aria-label={t("remove", { name: it.file.name })} data-testid="upload-file-remove">
-                      <IconClose />
-                    </button>
-                  </li>
-                );
-              })}
+              {items.map((it, idx) => (
+                <UploadFileRow
+                  key={it.id}
+                  item={it}
+                  index={idx}
+                  last={idx === items.length - 1}
+                  order={merge && it.selected ? toUpload.indexOf(it) + 1 : null}
+                  merge={merge}
+                  uploading={uploading}
+                  dragRow={dragRow}
+                  setDragRow={setDragRow}
+                  onMove={move}
+                  onToggle={toggle}
+                  onRemove={remove}
+                />
+              ))}
             </ol>
 
             {merge ? (
