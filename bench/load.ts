@@ -198,8 +198,8 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
     ].join("\n");
     if (opts.soak) {
       const body = await soak(web, fx, arg("--soak-minutes", 10), opts.snapshots);
-      const text = `${head}\n\nCommand: \`npm run bench -- load --soak\`. Load average at the end: ${loadLine()}.\n\n${body}`;
-      if (opts.record) writeReadmeSection("load-soak", text);
+      const text = `${head}\n\nCommand: \`npm run bench -- load --soak\`${process.env.NODE_OPTIONS ? ` with NODE_OPTIONS=${process.env.NODE_OPTIONS}` : ""}. Load average at the end: ${loadLine()}.\n\n${body}`;
+      if (opts.record) writeReadmeSection(flag("--section") ?? "load-soak", text);
     } else {
       const rows = await benchRoutes(web, fx, seconds);
       const table = [
