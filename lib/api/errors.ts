@@ -242,6 +242,7 @@ export const errorCatalogue = {
   "mediatools.invalidQuality": 400,
   "mediatools.downloadExpired": 410,
   "mediatools.taskCreateFailed": 500,
+  "mediatools.tooManyFiles": 429,
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -47,6 +47,11 @@ const limiterSpecs = {
   collabAddsPerUser: { points: () => env().COLLAB_ADDS_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
   // Promo code validate and use: per user, so codes cannot be guessed quickly.
   promoTriesPerUser: { points: () => env().PROMO_TRIES_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
+  // Media tools (lib/tools/media/limits.ts): anonymous 1 GB uploads and conversions, per owner and per address.
+  mediaUploadsPerOwner: { points: () => env().MEDIA_TOOLS_UPLOADS_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
+  mediaUploadsPerIp: { points: () => env().MEDIA_TOOLS_UPLOADS_PER_IP_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
+  mediaStartsPerOwner: { points: () => env().MEDIA_TOOLS_STARTS_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
+  mediaStartsPerIp: { points: () => env().MEDIA_TOOLS_STARTS_PER_IP_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
 } satisfies Record<string, LimiterSpec>;
 
 export type LimiterName = keyof typeof limiterSpecs;

@@ -93,6 +93,13 @@ const schema = z.object({
   MEDIA_TOOLS_TTL_MS: z.coerce.number().int().min(1000).default(2 * 3600 * 1000),
   MEDIA_TOOLS_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
   MEDIA_TOOLS_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  // Anonymous uploads of up to 1 GB each (lib/tools/media/limits.ts, docs/tools.md "Limits"): uploads and
+  // conversion starts per visitor/account and per client address per 10 minutes, and unexpired files held at once.
+  MEDIA_TOOLS_UPLOADS_PER_10_MINUTES: z.coerce.number().int().positive().default(10),
+  MEDIA_TOOLS_UPLOADS_PER_IP_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
+  MEDIA_TOOLS_STARTS_PER_10_MINUTES: z.coerce.number().int().positive().default(20),
+  MEDIA_TOOLS_STARTS_PER_IP_PER_10_MINUTES: z.coerce.number().int().positive().default(60),
+  MEDIA_TOOLS_MAX_FILES: z.coerce.number().int().positive().default(20),
   // Decoder slots per worker, shared fairly by every transcription it runs (default: one per core).
   SPEECH_PARALLELISM: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

@@ -1,3 +1,8 @@
+// This file uploads far more than a visitor may; the limits have their own file (tools-media-limits.test.ts).
+process.env.MEDIA_TOOLS_UPLOADS_PER_10_MINUTES = "1000";
+process.env.MEDIA_TOOLS_UPLOADS_PER_IP_PER_10_MINUTES = "1000";
+process.env.MEDIA_TOOLS_STARTS_PER_10_MINUTES = "1000";
+process.env.MEDIA_TOOLS_STARTS_PER_IP_PER_10_MINUTES = "1000";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
