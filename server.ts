@@ -6,6 +6,7 @@
 import http from "node:http";
 import next from "next";
 import { attachCollab, closeCollab, createCollabServer } from "@/lib/collab/hocuspocus";
+import { PEER_ADDRESS_HEADER } from "@/lib/api/peer-address";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 
@@ -19,7 +20,12 @@ async function main() {
   const app = next({ dev, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((req, res) => void handle(req, res));
+  const server = http.createServer((req, res) => {
+    // The socket's own address, for per-address limits when no proxy is trusted (lib/api/rate-limit.ts
+    // clientAddress). Set here on every request, so a value sent by the client never survives.
+    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+    void handle(req, res);
+  });
   const collab = createCollabServer();
   // In development Next's own upgrade listener serves hot reloading; in production nothing else may upgrade.
   const wss = attachCollab(server, collab, { closeOthers: !dev });

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "./errors";
+import { peerAddress } from "./peer-address";
 import { hasProFeatures } from "@/lib/billing/plans";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
@@ -121,7 +122,7 @@ export async function consumeAiRequest(user: { id: string; planCode: string }): 
  */
 export function clientAddress(headers: Headers): string {
   const hops = env().TRUST_PROXY;
-  if (hops <= 0) return "unknown";
+  if (hops <= 0) return peerAddress(headers);
   const chain = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((s) => s.trim())
