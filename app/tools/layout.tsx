@@ -4,18 +4,22 @@ import { ToolsFooter } from "@/components/tools/ToolsFooter";
 import { ToolsHeader } from "@/components/tools/ToolsHeader";
 import { requestEdition } from "@/lib/tools/request-edition";
 import styles from "@/components/tools/tools.module.css";
+// The app's design tokens: shared dialogs (Modal, the rewards dialog) read them.
+import theme from "@/components/tasks/theme.module.css";
 
 // The tools site's frame (spec §2 "Tools site routes"): header with the tools, language and
 // sign-in state, the page, and a footer. Pages never wait on sign-in (spec §4).
 export default async function ToolsLayout({ children }: { children: ReactNode }) {
   const china = (await requestEdition()) === "china";
   return (
-    <div className={styles.site}>
-      <Suspense>
-        <ToolsHeader />
-      </Suspense>
-      <div className={styles.main}>{children}</div>
-      <ToolsFooter china={china} />
+    <div className={theme.theme}>
+      <div className={styles.site}>
+        <Suspense>
+          <ToolsHeader />
+        </Suspense>
+        <div className={styles.main}>{children}</div>
+        <ToolsFooter china={china} />
+      </div>
     </div>
   );
 }
