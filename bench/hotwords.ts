@@ -19,10 +19,9 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { normalizeToWav } from "@/lib/media/ffmpeg";
 import { DEFAULT_HOTWORD_BONUS, hotwordModel, hotwordVocabulary, readDictionary, removeCachedHotwordModel } from "@/lib/speech/hotword-lm";
 import { FAST_DECODER_ARGS, POCKETSPHINX_MODEL, pocketsphinxEngine } from "@/lib/speech/pocketsphinx";
-import { englishSingleClips } from "./lib/corpus";
+import { normalizedEnglishClips } from "./lib/corpus";
 import { machineLine } from "./lib/machine";
 import { writeReadmeSection } from "./lib/readme";
 import { addCounts, errorRate, normalizeWords, werCounts, type WerCounts } from "./lib/wer";
@@ -231,12 +230,7 @@ function markdown(r: HotwordsReport): string {
 export async function runHotwordsBench(opts: { record?: boolean } = {}): Promise<HotwordsReport> {
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), "bench-hotwords-"));
   try {
-    const clips: Clip[] = [];
-    for (const c of englishSingleClips()) {
-      const wav = path.join(tmp, `${path.basename(c.file).replace(/\.\w+$/, "")}.wav`);
-      await normalizeToWav(c.path, wav);
-      clips.push({ file: c.file, wav, reference: c.reference, hotwords: TOPICS.find((t) => t.clips.test(c.file))?.hotwords });
-    }
+    const clips: Clip[] = (await normalizedEnglishClips(tmp)).map((c) => ({ ...c, hotwords: TOPICS.find((t) => t.clips.test(c.file))?.hotwords }));
     const results = await compareClips(clips);
     for (const r of results) console.log(`${path.basename(r.clip.file)}: ${pct(errorRate(r.without.counts))} → ${pct(errorRate(r.with.counts))}  "${r.with.text}"`);
     const part = (topic: boolean) => {

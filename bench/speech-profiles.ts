@@ -14,9 +14,8 @@
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { normalizeToWav } from "@/lib/media/ffmpeg";
 import { DECODER_PROFILES, pocketsphinxEngine } from "@/lib/speech/pocketsphinx";
-import { englishSingleClips } from "./lib/corpus";
+import { normalizedEnglishClips } from "./lib/corpus";
 import { machineLine } from "./lib/machine";
 import { cpuSeconds } from "./lib/proc";
 import { writeReadmeSection } from "./lib/readme";
@@ -44,12 +43,7 @@ interface ClipRow extends WerReport {
 async function clipRows(candidates: { label: string; args: string[] }[]): Promise<ClipRow[]> {
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), "bench-profiles-"));
   try {
-    const clips = [];
-    for (const c of englishSingleClips()) {
-      const wav = path.join(tmp, `${path.basename(c.file).replace(/\.\w+$/, "")}.wav`);
-      await normalizeToWav(c.path, wav);
-      clips.push({ file: c.file, wav, reference: c.reference });
-    }
+    const clips = await normalizedEnglishClips(tmp);
     const rows: ClipRow[] = [];
     for (const c of candidates) {
       const cpu0 = cpuSeconds().children;

@@ -12,13 +12,12 @@
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { normalizeToWav } from "@/lib/media/ffmpeg";
 import { readWavInfo } from "@/lib/media/wav";
 import { env } from "@/lib/server/env";
 import { openAiEngine } from "@/lib/speech/openai";
 import { FAST_DECODER_ARGS, pocketsphinxEngine } from "@/lib/speech/pocketsphinx";
 import type { SpeechEngine } from "@/lib/speech/types";
-import { englishSingleClips } from "./lib/corpus";
+import { normalizedEnglishClips } from "./lib/corpus";
 import { machineLine } from "./lib/machine";
 import { writeReadmeSection } from "./lib/readme";
 import { addCounts, errorRate, normalizeWords, werCounts, type WerCounts } from "./lib/wer";
@@ -67,12 +66,7 @@ const TUNING: { label: string; args: string[] }[] = [
 export async function main(opts: { record?: boolean; tune?: boolean } = {}): Promise<WerReport[]> {
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), "bench-wer-"));
   try {
-    const clips = [];
-    for (const c of englishSingleClips()) {
-      const wav = path.join(tmp, `${path.basename(c.file).replace(/\.\w+$/, "")}.wav`);
-      await normalizeToWav(c.path, wav);
-      clips.push({ file: c.file, wav, reference: c.reference });
-    }
+    const clips = await normalizedEnglishClips(tmp);
     const engines: { label: string; engine: SpeechEngine }[] = [{ label: `pocketsphinx (embedded default: ${FAST_DECODER_ARGS.join(" ")})`, engine: pocketsphinxEngine() }];
     if (opts.tune) for (const t of TUNING) engines.push({ label: t.label, engine: pocketsphinxEngine({ decoderArgs: t.args }) });
     const e = env();

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { normalizeToWav } from "@/lib/media/ffmpeg";
 
 /** The shared speech corpus, read in place (never copied into the project). */
 export const CORPUS_DIR = path.resolve(process.cwd(), "../shared/corpus");
@@ -35,4 +36,15 @@ export function readManifest(dir = CORPUS_DIR): CorpusClip[] {
 /** English single-speaker clips with inline reference text. */
 export function englishSingleClips(dir = CORPUS_DIR): CorpusClip[] {
   return readManifest(dir).filter((c) => c.language === "en" && c.kind === "single" && c.file.startsWith("single/"));
+}
+
+/** The English single-speaker clips, each normalised into `dir` as the 16 kHz mono WAV the engines read. */
+export async function normalizedEnglishClips(dir: string): Promise<{ file: string; wav: string; reference: string }[]> {
+  const clips = [];
+  for (const c of englishSingleClips()) {
+    const wav = path.join(dir, `${path.basename(c.file).replace(/\.\w+$/, "")}.wav`);
+    await normalizeToWav(c.path, wav);
+    clips.push({ file: c.file, wav, reference: c.reference });
+  }
+  return clips;
 }
