@@ -1,13 +1,11 @@
 "use client";
 // /transcribe/download: the desktop and mobile clients (spec §1), this device's first.
-import Link from "next/link";
 import { useTranslations } from "next-intl";
-import theme from "@/components/tasks/theme.module.css";
 import ui from "@/components/tasks/ui.module.css";
-import { HOME_PATH } from "@/lib/client/routes";
 import { DESKTOP_PLATFORMS, MOBILE_PLATFORMS, type ClientDownloads, type ClientPlatform } from "@/lib/clients/downloads";
 import { useDeviceInfo } from "@/lib/clients/use-user-agent";
 import { desktopPlatformOf, mobilePlatformOf } from "@/lib/clients/user-agent";
+import { ClientPage } from "./ClientPage";
 import styles from "./clients.module.css";
 
 function PlatformCard({ platform, url, current }: { platform: ClientPlatform; url: string | null; current: boolean }) {
@@ -34,30 +32,23 @@ export function DownloadPage({ downloads }: { downloads: ClientDownloads }) {
   const device = useDeviceInfo();
   const current = device ? (mobilePlatformOf(device.userAgent, device.maxTouchPoints) ?? desktopPlatformOf(device.userAgent, device.maxTouchPoints)) : null;
   return (
-    <main className={`${theme.theme} ${styles.page}`} data-testid="download-page">
-      <div className={styles.pageInner}>
-        <Link href={HOME_PATH} className={styles.back}>
-          ← {t("back")}
-        </Link>
-        <h1 className={styles.pageTitle}>{t("title")}</h1>
-        <p className={styles.muted}>{t("intro")}</p>
-        <section className={styles.section}>
-          <h2 className={styles.sectionTitle}>{t("desktop")}</h2>
-          <div className={styles.cards}>
-            {DESKTOP_PLATFORMS.map((p) => (
-              <PlatformCard key={p} platform={p} url={downloads[p]} current={current === p} />
-            ))}
-          </div>
-        </section>
-        <section className={styles.section}>
-          <h2 className={styles.sectionTitle}>{t("mobile")}</h2>
-          <div className={styles.cards}>
-            {MOBILE_PLATFORMS.map((p) => (
-              <PlatformCard key={p} platform={p} url={downloads[p]} current={current === p} />
-            ))}
-          </div>
-        </section>
-      </div>
-    </main>
+    <ClientPage testId="download-page" back={t("back")} title={t("title")} intro={t("intro")}>
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle}>{t("desktop")}</h2>
+        <div className={styles.cards}>
+          {DESKTOP_PLATFORMS.map((p) => (
+            <PlatformCard key={p} platform={p} url={downloads[p]} current={current === p} />
+          ))}
+        </div>
+      </section>
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle}>{t("mobile")}</h2>
+        <div className={styles.cards}>
+          {MOBILE_PLATFORMS.map((p) => (
+            <PlatformCard key={p} platform={p} url={downloads[p]} current={current === p} />
+          ))}
+        </div>
+      </section>
+    </ClientPage>
   );
 }

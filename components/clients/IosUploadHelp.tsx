@@ -1,9 +1,7 @@
 // The iOS help page for uploads (spec §2): Safari on iPhone and iPad picks files
 // through the Files app and the photo library, so each common source gets its steps.
-import Link from "next/link";
 import { useTranslations } from "next-intl";
-import theme from "@/components/tasks/theme.module.css";
-import { HOME_PATH } from "@/lib/client/routes";
+import { ClientPage } from "./ClientPage";
 import styles from "./clients.module.css";
 
 const SECTIONS = [
@@ -15,34 +13,27 @@ const SECTIONS = [
 export function IosUploadHelp() {
   const t = useTranslations("clients.iosHelp");
   return (
-    <main className={`${theme.theme} ${styles.page}`} data-testid="ios-help">
-      <div className={styles.pageInner}>
-        <Link href={HOME_PATH} className={styles.back}>
-          ← {t("back")}
-        </Link>
-        <h1 className={styles.pageTitle}>{t("title")}</h1>
-        <p className={styles.muted}>{t("intro")}</p>
-        {SECTIONS.map((section) => (
-          <section key={section.id} className={styles.section} data-testid={`ios-help-${section.id}`}>
-            <h2 className={styles.sectionTitle}>{t(`${section.id}.title`)}</h2>
-            <ol className={styles.steps}>
-              {section.steps.map((step) => (
-                <li key={step}>{t(`${section.id}.${step}`)}</li>
-              ))}
-            </ol>
-          </section>
-        ))}
-        <section className={styles.section}>
-          <h2 className={styles.sectionTitle}>{t("tips.title")}</h2>
-          <div className={styles.tips}>
-            <ul>
-              <li>{t("tips.foreground")}</li>
-              <li>{t("tips.formats")}</li>
-              <li>{t("tips.merge")}</li>
-            </ul>
-          </div>
+    <ClientPage testId="ios-help" back={t("back")} title={t("title")} intro={t("intro")}>
+      {SECTIONS.map((section) => (
+        <section key={section.id} className={styles.section} data-testid={`ios-help-${section.id}`}>
+          <h2 className={styles.sectionTitle}>{t(`${section.id}.title`)}</h2>
+          <ol className={styles.steps}>
+            {section.steps.map((step) => (
+              <li key={step}>{t(`${section.id}.${step}`)}</li>
+            ))}
+          </ol>
         </section>
-      </div>
-    </main>
+      ))}
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle}>{t("tips.title")}</h2>
+        <div className={styles.tips}>
+          <ul>
+            <li>{t("tips.foreground")}</li>
+            <li>{t("tips.formats")}</li>
+            <li>{t("tips.merge")}</li>
+          </ul>
+        </div>
+      </section>
+    </ClientPage>
   );
 }
