@@ -1,3 +1,4 @@
+import { closeBatchDecoders } from "@/lib/speech/batch-decoders";
 import "server-only";
 import os from "node:os";
 import { DelayedError, QueueEvents, UnrecoverableError, Worker, type Job } from "bullmq";
@@ -147,6 +148,7 @@ async function main() {
       logger.warn("jobs did not stop in time; handing them back", { jobs: [...active.keys()] });
       for (const a of active.values()) if (a.token) await a.job.moveToDelayed(Date.now() + 1_000, a.token).catch(() => undefined);
     }
+    closeBatchDecoders();
     // With Redis or PostgreSQL away the goodbyes below could wait for ever: exit regardless.
     setTimeout(() => process.exit(0), STOP_CLEANUP_MS).unref();
     await unsubscribe().catch(() => undefined);

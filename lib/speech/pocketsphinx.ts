@@ -5,15 +5,16 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { readWavInfo, type WavInfo } from "@/lib/media/wav";
 import { logger } from "@/lib/server/logger";
+import { decodeWithBatch } from "./batch-decoders";
 import { hotwordModel } from "./hotword-lm";
 import { wordsToSegments } from "./segments";
 import { DEFAULT_DECODE_PROFILE, type DecodeProfile, type SpeechEngine, type SpeechResult, type SpeechWord, type TranscribeOptions } from "./types";
 
 /**
- * The embedded, offline engine: Debian's pocketsphinx 5prealpha CLI with the
- * US English model of `pocketsphinx-en-us`. One process per call; the model
- * loads in well under a second, so transcribeLong runs one process per chunk
- * and per core.
+ * The embedded, offline engine: Debian's pocketsphinx 5prealpha with the US
+ * English model of `pocketsphinx-en-us`. Chunks go to reused decoder
+ * processes (batch-decoders.ts: the model loads once per decoder, not per
+ * chunk); a file they cannot read goes to a new `pocketsphinx_continuous`.
  */
 const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
 export const POCKETSPHINX_MODEL = {
@@ -54,7 +55,24 @@ export function decoderArgsFor(profile: DecodeProfile | undefined, explicit?: st
 export interface PocketsphinxOptions {
   /** Decoder flags for every call (benches); when unset each call uses its profile's flags. */
   decoderArgs?: string[];
+  /** The per-call decoder (files a reused decoder cannot read). */
   binary?: string;
+  /** The reused decoder (lib/speech/batch-decoders.ts). */
+  batchBinary?: string;
+  /** false: a new process per call, as before decoders were reused (benches compare the two). */
+  reuseDecoders?: boolean;
+}
+
+/** Longest file decoded as one utterance by a reused decoder; longer ones go to the per-call tool, which splits at pauses. */
+const MAX_UTTERANCE_SEC = 90;
+
+/**
+ * A reused decoder reads a WAV by name with a fixed 44-byte header (what
+ * normalizeToWav and splitAtPauses write) from a control line split at white
+ * space; everything else goes to the per-call tool.
+ */
+function batchable(wavPath: string, info: WavInfo): boolean {
+  return info.dataOffset === 44 && /\.wav$/i.test(wavPath) && !/\s/.test(wavPath) && info.durationSec <= MAX_UTTERANCE_SEC;
 }
 
 export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine {
@@ -70,6 +88,11 @@ export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine
         throw new Error(`pocketsphinx needs 16 kHz mono 16-bit WAV (lib/media/ffmpeg.ts normalizeToWav); ${wavPath} is ${info.sampleRate} Hz, ${info.channels} channel(s)`);
       }
       const model = await modelFor(o.hotwords);
+      const args = ["-hmm", POCKETSPHINX_MODEL.hmm, "-lm", model.lm, "-dict", model.dict, ...decoderArgsFor(o.profile, opts.decoderArgs)];
+      if (opts.reuseDecoders !== false && batchable(wavPath, info)) {
+        const words = await decodeWithBatch(opts.batchBinary ?? "pocketsphinx_batch", args, wavPath, o.signal);
+        return { language: "en", segments: wordsToSegments(words) };
+      }
       // The CLI reads a ".wav" file as a fixed 44-byte header and then samples;
       // any other header layout (LIST chunks, WAVE_FORMAT_EXTENSIBLE) or file
       // name gets its samples streamed through stdin as raw PCM instead.
@@ -77,11 +100,8 @@ export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine
       const stdout = await run(opts.binary ?? "pocketsphinx_continuous", [
         "-infile", direct ? wavPath : "/dev/stdin",
         "-time", "yes",
-        "-hmm", POCKETSPHINX_MODEL.hmm,
-        "-lm", model.lm,
-        "-dict", model.dict,
         "-logfn", "/dev/null",
-        ...decoderArgsFor(o.profile, opts.decoderArgs),
+        ...args,
       ], o.signal, direct ? undefined : { path: wavPath, info });
       return { language: "en", segments: wordsToSegments(parseTimedWords(stdout)) };
     },

@@ -1,7 +1,7 @@
 // The decoding profile picked at upload ("faster" / "more accurate") is stored on the task,
-// and the pipeline hands its flags to the real pocketsphinx process: seen in a wrapper that
-// writes each call's arguments to a file and then runs the real /usr/bin/pocketsphinx_continuous,
-// and in the command lines of the worker's running decoders (/proc).
+// and the pipeline hands its flags to the real pocketsphinx decoder: seen in a wrapper that
+// writes each call's arguments to a file and then runs the real /usr/bin/pocketsphinx_batch,
+// and in the command lines of the decoders this process started (/proc).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { bullPrefix, queues } from "@/lib/jobs/contract";
 import { newRedisConnection } from "@/lib/server/redis";
 import { prisma } from "@/lib/server/prisma";
 import { normalizeToWav } from "@/lib/media/ffmpeg";
+import { closeBatchDecoders } from "@/lib/speech/batch-decoders";
 import { DECODER_PROFILES, pocketsphinxEngine } from "@/lib/speech/pocketsphinx";
 import { runTranscriptionJob } from "@/workers/transcription";
 import { setupTestDatabase } from "@/tests/helpers/db";
@@ -33,14 +34,15 @@ beforeAll(async () => {
   argsLog = path.join(tmp, "args.log");
   const bin = path.join(tmp, "bin");
   fs.mkdirSync(bin);
-  wrapper = path.join(bin, "pocketsphinx_continuous");
-  fs.writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${argsLog}'\nexec /usr/bin/pocketsphinx_continuous "$@"\n`, { mode: 0o755 });
+  wrapper = path.join(bin, "pocketsphinx_batch");
+  fs.writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${argsLog}'\nexec /usr/bin/pocketsphinx_batch "$@"\n`, { mode: 0o755 });
   user = await signIn("profile");
   workerConnection = newRedisConnection();
   worker = new Worker(queues.media, runTranscriptionJob, { connection: workerConnection, prefix: bullPrefix(), concurrency: 1 });
 });
 
 afterAll(async () => {
+  closeBatchDecoders();
   await worker?.close();
   await workerConnection?.quit();
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -50,12 +52,22 @@ function loggedCalls(): string[] {
   return fs.existsSync(argsLog) ? fs.readFileSync(argsLog, "utf8").trim().split("\n").filter(Boolean) : [];
 }
 
-/** Command lines of running pocketsphinx processes working in this task's scratch folder. */
-function decodersOf(taskId: string, seen: Set<string>) {
+function parentOf(pid: string): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Command lines of the running decoders this test process started (each runs under a shell of ours). */
+function decodersOf(seen: Set<string>) {
   for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
-      if (cmd.startsWith("pocketsphinx_continuous") && cmd.includes(taskId)) seen.add(cmd);
+      const shell = parentOf(pid);
+      if (cmd.startsWith("pocketsphinx_batch") && shell && parentOf(shell) === String(process.pid)) seen.add(cmd);
     } catch {
       /* ended */
     }
@@ -64,7 +76,7 @@ function decodersOf(taskId: string, seen: Set<string>) {
 
 async function waitDone(id: string, seen = new Set<string>()) {
   for (let i = 0; i < 6000; i++) {
-    decodersOf(id, seen);
+    decodersOf(seen);
     if (i % 10) {
       await new Promise((r) => setTimeout(r, 25));
       continue;
@@ -81,7 +93,7 @@ describe("decoding profile", () => {
     // As the pipeline hands it over: normalized to a plain 16 kHz mono WAV.
     const wav = path.join(tmp, "jfk.wav");
     await normalizeToWav(path.join(CORPUS, "single/en_jfk.wav"), wav);
-    const engine = pocketsphinxEngine({ binary: wrapper });
+    const engine = pocketsphinxEngine({ batchBinary: wrapper });
     fs.rmSync(argsLog, { force: true });
     const fast = await engine.transcribe(wav, { profile: "fast" });
     const accurate = await engine.transcribe(wav, {});
@@ -95,6 +107,7 @@ describe("decoding profile", () => {
   });
 
   it("is stored from the upload field and honoured by the pipeline; a bad value is refused", async () => {
+    closeBatchDecoders(); // the first test's idle decoders must not be counted here
     const res = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form: await formWithFiles([{ path: path.join(CORPUS, "single/en_jfk.wav") }], { decode_profile: "fast" }) });
     expect(res.code).toBe(200);
     const id = res.data.tasks[0]!.id;
@@ -108,6 +121,7 @@ describe("decoding profile", () => {
     for (const c of fastSeen) expect(c).toContain(DECODER_PROFILES.fast.join(" "));
 
     // No field: the default profile, stored as null.
+    closeBatchDecoders();
     const plain = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form: await formWithFiles([{ path: path.join(CORPUS, "single/en_jfk.wav") }]) });
     const plainSeen = new Set<string>();
     const plainTask = await waitDone(plain.data.tasks[0]!.id, plainSeen);

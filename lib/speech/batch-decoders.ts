@@ -1,0 +1,240 @@
+import "server-only";
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { logger } from "@/lib/server/logger";
+import type { SpeechWord } from "./types";
+
+/**
+ * Long-lived pocketsphinx decoders, reused across chunks (issue 14, "reuse
+ * decoders"). Starting `pocketsphinx_continuous` and loading the model costs
+ * about 0.6 s of CPU per chunk; a `pocketsphinx_batch` process loads it once
+ * and then decodes one chunk per line written to its control file, answering
+ * one `-hypseg` line per chunk. Each chunk is decoded as one utterance, which
+ * the corpus measured as both cheaper and more accurate than the continuous
+ * tool's own pause splitting inside a chunk (docs/speech-profiles.md).
+ *
+ * A decoder runs one chunk at a time. Idle decoders are kept per argument set
+ * (profile flags and model, so hotword models get their own) for IDLE_MS, at
+ * most MAX_IDLE of them, then ended.
+ */
+
+/** How long an idle decoder waits for the next chunk before it is ended. */
+const IDLE_MS = 30_000;
+/** Idle decoders kept at most, over all argument sets (each holds ≈ 110 MiB). */
+const MAX_IDLE = 4;
+/** pocketsphinx's frame rate (`-frate`, also with `-ds 2`). */
+const FRAMES_PER_SEC = 100;
+
+class BatchDecoder {
+  readonly child: ChildProcess;
+  private buffered = "";
+  private stderrTail = "";
+  private seq = 0;
+  private pending?: { uttid: string; resolve: (line: string) => void; reject: (e: Error) => void };
+  exited = false;
+  idleTimer?: NodeJS.Timeout;
+
+  constructor(
+    readonly key: string,
+    binary: string,
+    args: string[],
+  ) {
+    // pocketsphinx_batch opens its control and output files by name; Node's stdio
+    // are sockets, which /dev/stdin cannot reopen, so the shell puts pipes between.
+    this.child = spawn("sh", ["-c", 'cat | "$0" "$@" | cat', binary, "-ctl", "/dev/stdin", "-hypseg", "/dev/stdout", "-adcin", "yes", "-adchdr", "44", "-cepdir", "/", "-cepext", ".wav", ...args], {
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true, // its own process group, so that a kill ends the pipeline, not only the shell
+    });
+    this.child.stdout!.setEncoding("utf8");
+    this.child.stdout!.on("data", (text: string) => this.onOutput(text));
+    this.child.stderr!.on("data", (b: Buffer) => {
+      this.stderrTail = (this.stderrTail + b.toString()).slice(-2000);
+      // A chunk it cannot read is skipped without an answer: fail it instead of waiting for ever.
+      if (this.pending && /\bERROR: /.test(b.toString())) this.fail(new Error(`pocketsphinx could not decode: ${this.lastLines()}`));
+    });
+    this.child.stdin!.on("error", () => {}); // a decoder that died closes the pipe; its exit says why
+    this.child.on("error", (e) => this.fail(new Error(`pocketsphinx could not start (${binary}): ${e.message}`)));
+    this.child.on("close", (code, signal) => {
+      this.exited = true;
+      this.fail(new Error(`pocketsphinx ended (${signal ?? `exit ${code}`}): ${this.lastLines()}`));
+    });
+  }
+
+  /** Decodes one 16 kHz mono WAV with a 44-byte header; its path must hold no white space. */
+  decode(wavPath: string, signal?: AbortSignal): Promise<SpeechWord[]> {
+    const uttid = `u${++this.seq}`;
+    this.setActive(true);
+    return new Promise<string>((resolve, reject) => {
+      const onAbort = () => {
+        this.kill();
+        reject(signal!.reason instanceof Error ? signal!.reason : Object.assign(new Error("aborted"), { name: "AbortError" }));
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const done = () => signal?.removeEventListener("abort", onAbort);
+      this.pending = {
+        uttid,
+        resolve: (line) => (done(), resolve(line)),
+        reject: (e) => (done(), reject(e)),
+      };
+      this.child.stdin!.write(`${path.resolve(wavPath).replace(/\.wav$/i, "")} 0 -1 ${uttid}\n`);
+    })
+      .then(parseHypseg)
+      .finally(() => this.setActive(false));
+  }
+
+  kill() {
+    if (this.exited) return;
+    pool().retiredCpuSec += treeCpuSec(this.child.pid!);
+    try {
+      process.kill(-this.child.pid!, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }
+
+  /** Idle decoders must not keep a script or a test process alive. */
+  private setActive(active: boolean) {
+    for (const s of [this.child.stdin, this.child.stdout, this.child.stderr] as { ref?: () => void; unref?: () => void }[]) (active ? s.ref : s.unref)?.call(s);
+    if (active) this.child.ref();
+    else this.child.unref();
+  }
+
+  private onOutput(text: string) {
+    this.buffered += text;
+    let nl: number;
+    while ((nl = this.buffered.indexOf("\n")) >= 0) {
+      const line = this.buffered.slice(0, nl);
+      this.buffered = this.buffered.slice(nl + 1);
+      const p = this.pending;
+      if (p && line.startsWith(`${p.uttid} `)) {
+        this.pending = undefined;
+        p.resolve(line);
+      }
+    }
+  }
+
+  private fail(e: Error) {
+    const p = this.pending;
+    this.pending = undefined;
+    if (p) {
+      this.kill();
+      p.reject(e);
+    }
+  }
+
+  private lastLines(): string {
+    return this.stderrTail.trim().split("\n").slice(-3).join(" | ");
+  }
+}
+
+/**
+ * One `-hypseg` line: `uttid S 0 T total A acoustic L language`, then per word
+ * `startFrame acoustic language word`, then the last frame. A word ends where
+ * the next one starts. Keeps real words only, as parseTimedWords does.
+ */
+export function parseHypseg(line: string): SpeechWord[] {
+  const f = line.trim().split(/\s+/);
+  const segs: { sf: number; word: string }[] = [];
+  for (let i = 9; i + 3 < f.length; i += 4) segs.push({ sf: Number(f[i]), word: f[i + 3]! });
+  const lastFrame = Number(f[f.length - 1]);
+  const words: SpeechWord[] = [];
+  for (const [i, s] of segs.entries()) {
+    if (s.word.startsWith("<") || s.word.startsWith("[") || s.word.startsWith("+")) continue;
+    const endFrame = segs[i + 1]?.sf ?? lastFrame;
+    words.push({ begin: Math.round((s.sf * 1000) / FRAMES_PER_SEC), end: Math.round((endFrame * 1000) / FRAMES_PER_SEC), text: s.word.replace(/\(\d+\)$/, "") });
+  }
+  return words;
+}
+
+interface Pool {
+  idle: BatchDecoder[];
+  live: Set<BatchDecoder>;
+  spawned: number;
+  /** CPU seconds of decoders already ended. */
+  retiredCpuSec: number;
+}
+const g = globalThis as unknown as { batchDecoders?: Pool };
+const pool = (): Pool => (g.batchDecoders ??= { idle: [], live: new Set(), spawned: 0, retiredCpuSec: 0 });
+
+/** Decodes one chunk on an idle decoder of these arguments, or on a new one. */
+export async function decodeWithBatch(binary: string, args: string[], wavPath: string, signal?: AbortSignal): Promise<SpeechWord[]> {
+  const key = [binary, ...args].join("\0");
+  const p = pool();
+  const at = p.idle.findIndex((d) => d.key === key && !d.exited);
+  let decoder: BatchDecoder;
+  if (at >= 0) {
+    decoder = p.idle.splice(at, 1)[0]!;
+    clearTimeout(decoder.idleTimer);
+  } else {
+    decoder = new BatchDecoder(key, binary, args);
+    p.spawned++;
+    p.live.add(decoder);
+    decoder.child.once("close", () => p.live.delete(decoder));
+  }
+  try {
+    const words = await decoder.decode(wavPath, signal);
+    park(decoder);
+    return words;
+  } catch (e) {
+    decoder.kill();
+    throw e;
+  }
+}
+
+function park(decoder: BatchDecoder) {
+  const p = pool();
+  if (decoder.exited) return;
+  decoder.idleTimer = setTimeout(() => {
+    const i = p.idle.indexOf(decoder);
+    if (i >= 0) p.idle.splice(i, 1);
+    decoder.kill();
+  }, IDLE_MS);
+  decoder.idleTimer.unref();
+  p.idle.push(decoder);
+  while (p.idle.length > MAX_IDLE) {
+    const oldest = p.idle.shift()!;
+    clearTimeout(oldest.idleTimer);
+    oldest.kill();
+  }
+}
+
+/** CPU seconds (user + system) of a process and its descendants, from /proc (0 where unreadable). */
+function treeCpuSec(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
+    let sec = (f[11]! + f[12]!) / 100; // utime + stime, in USER_HZ ticks
+    for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
+      const kids = fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
+      for (const k of kids ? kids.split(/\s+/) : []) sec += treeCpuSec(Number(k));
+    }
+    return sec;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds every decoder this process started has used so far (benches: the engine's own CPU). */
+export function batchDecoderCpuSec(): number {
+  const p = pool();
+  let sec = p.retiredCpuSec;
+  for (const d of p.live) if (!d.exited) sec += treeCpuSec(d.child.pid!);
+  return sec;
+}
+
+/** Decoders started by this process so far (benches count model loads with it). */
+export function batchDecodersSpawned(): number {
+  return pool().spawned;
+}
+
+/** Ends every idle decoder (worker shutdown, tests). */
+export function closeBatchDecoders() {
+  const p = pool();
+  for (const d of p.idle.splice(0)) {
+    clearTimeout(d.idleTimer);
+    d.kill();
+  }
+  logger.debug("pocketsphinx: idle decoders ended");
+}
