@@ -21,11 +21,12 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { assignSpeakers } from "@/lib/diarization/assign";
-import { diarize } from "@/lib/diarization/diarize";
-import { normalizeToWav, readWavPcm } from "@/lib/media/ffmpeg";
+import { startDiarization } from "@/lib/diarization/diarize-file";
+import { normalizeToWav } from "@/lib/media/ffmpeg";
 import { readWavInfo } from "@/lib/media/wav";
 import { env } from "@/lib/server/env";
 import { transcribeLong } from "@/lib/speech/long";
+import { batchDecoderCpuSec, batchDecodersSpawned, closeBatchDecoders } from "@/lib/speech/batch-decoders";
 import { FAST_DECODER_ARGS, pocketsphinxEngine } from "@/lib/speech/pocketsphinx";
 import type { SpeechEngine } from "@/lib/speech/types";
 import { readManifest } from "./lib/corpus";
@@ -43,8 +44,10 @@ export interface SpeechLongReport {
   chunks: number;
   wallSec: number;
   rtf: number;
-  phases: { normalizeSec: number; transcribeSec: number; readPcmSec: number; diarizeSec: number; assignSec: number };
-  engine: { calls: number; busySec: number; callSec: number; modelLoadSec: number; childCpuSec: number };
+  /** diarizeSec: the wait for diarization after transcription ended; diarizeOverlapSec: how long it ran beside transcription. */
+  phases: { normalizeSec: number; transcribeSec: number; diarizeSec: number; diarizeOverlapSec: number; assignSec: number };
+  /** modelLoadSec: one new process's start and model load; decoderStarts: how many processes loaded the model in this run. */
+  engine: { calls: number; busySec: number; callSec: number; modelLoadSec: number; childCpuSec: number; decoderStarts: number };
   overheadSec: number;
   idleSlotSec: number;
   memory: { phase: string; treeMiB: number; selfMiB: number; childrenMiB: number }[];
@@ -112,20 +115,21 @@ function measured(engine: SpeechEngine) {
   return { engine: wrapped, stats };
 }
 
-/** Time one pocketsphinx process takes to start and load its model, from a half-second silent file. */
-async function modelLoadSec(engine: SpeechEngine, dir: string): Promise<number> {
+/** Time one new pocketsphinx process takes to start and load its model, from a half-second silent file (what each chunk paid before decoders were reused). */
+async function modelLoadSec(decoderArgs: string[], dir: string): Promise<number> {
   const silence = path.join(dir, "silence.wav");
   execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono", "-t", "0.5", "-c:a", "pcm_s16le", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact", silence]);
+  const fresh = pocketsphinxEngine({ decoderArgs, reuseDecoders: false });
   const runs: number[] = [];
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now();
-    await engine.transcribe(silence, {});
+    await fresh.transcribe(silence, {});
     runs.push((performance.now() - t0) / 1000);
   }
   return runs.sort((a, b) => a - b)[1]!;
 }
 
-export async function runSpeechLongBench(opts: { record?: boolean; minutes?: number; decoderArgs?: string[] } = {}): Promise<SpeechLongReport> {
+export async function runSpeechLongBench(opts: { record?: boolean; minutes?: number; decoderArgs?: string[]; reuseDecoders?: boolean } = {}): Promise<SpeechLongReport> {
   const minutes = opts.minutes ?? 60;
   const decoderArgs = opts.decoderArgs ?? FAST_DECODER_ARGS;
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), "bench-speech-long-"));
@@ -133,12 +137,14 @@ export async function runSpeechLongBench(opts: { record?: boolean; minutes?: num
     console.log(`speech-long: building a ${minutes}-minute recording in ${tmp}`);
     const source = await buildRecording(tmp, minutes);
     const audioSec = (await readWavInfo(source)).durationSec;
-    const base = pocketsphinxEngine({ decoderArgs });
-    const loadSec = await modelLoadSec(base, tmp);
+    const base = pocketsphinxEngine({ decoderArgs, reuseDecoders: opts.reuseDecoders });
+    const loadSec = await modelLoadSec(decoderArgs, tmp);
+    closeBatchDecoders();
+    const spawned0 = batchDecodersSpawned();
     const { engine, stats } = measured(base);
     const parallelism = env().SPEECH_PARALLELISM ?? os.availableParallelism();
 
-    const sampler = new RssSampler(["normalize", "transcribe", "read PCM", "diarize", "assign"]);
+    const sampler = new RssSampler(["normalize", "transcribe", "diarize (rest)", "assign"]);
     const start = performance.now();
     let mark = start;
     const lap = () => {
@@ -155,7 +161,11 @@ export async function runSpeechLongBench(opts: { record?: boolean; minutes?: num
     const normalizeSec = lap();
 
     sampler.phase(1);
-    const cpu0 = cpuSeconds();
+    const cpu0 = cpuSeconds().children + batchDecoderCpuSec();
+    // As lib/tasks/pipeline.ts: diarization (a child process) runs beside the transcription.
+    const diarizing = startDiarization(wav, {});
+    let diarizedAt = 0;
+    void diarizing.result.then(() => (diarizedAt = performance.now()), () => undefined);
     let reported = 0;
     const speech = await transcribeLong(wav, {
       engine,
@@ -167,17 +177,19 @@ export async function runSpeechLongBench(opts: { record?: boolean; minutes?: num
         }
       },
     });
+    const transcribedAt = performance.now();
     const transcribeSec = lap();
-    const cpu1 = cpuSeconds();
+    // Decoders' CPU: the reused ones report their own; per-call ones have exited (the diarization child has not, unless it ended first).
+    const engineCpuSec = cpuSeconds().children + batchDecoderCpuSec() - cpu0;
+    const decoderStarts = batchDecodersSpawned() - spawned0;
+    closeBatchDecoders();
 
     sampler.phase(2);
     const segments = speech.segments.filter((s) => s.text.trim());
-    const { samples, sampleRate } = await readWavPcm(wav);
-    const readPcmSec = lap();
-    sampler.phase(3);
-    const turns = diarize(samples, sampleRate);
+    const { turns } = await diarizing.result;
     const diarizeSec = lap();
-    sampler.phase(4);
+    const diarizeOverlapSec = Math.max(0, (Math.min(diarizedAt, transcribedAt) - (transcribedAt - transcribeSec * 1000)) / 1000);
+    sampler.phase(3);
     const entries = assignSpeakers(segments, turns);
     const assignSec = lap();
     const wallSec = (performance.now() - start) / 1000;
@@ -193,8 +205,8 @@ export async function runSpeechLongBench(opts: { record?: boolean; minutes?: num
       chunks: stats.calls,
       wallSec,
       rtf: wallSec / audioSec,
-      phases: { normalizeSec, transcribeSec, readPcmSec, diarizeSec, assignSec },
-      engine: { calls: stats.calls, busySec: stats.busyMs / 1000, callSec: stats.callMs / 1000, modelLoadSec: loadSec, childCpuSec: cpu1.children - cpu0.children },
+      phases: { normalizeSec, transcribeSec, diarizeSec, diarizeOverlapSec, assignSec },
+      engine: { calls: stats.calls, busySec: stats.busyMs / 1000, callSec: stats.callMs / 1000, modelLoadSec: loadSec, childCpuSec: engineCpuSec, decoderStarts: opts.reuseDecoders === false ? stats.calls : decoderStarts },
       overheadSec: wallSec - stats.busyMs / 1000,
       idleSlotSec: Math.max(0, Math.min(parallelism, stats.calls) * (stats.busyMs / 1000) - stats.callMs / 1000),
       memory,
@@ -222,10 +234,11 @@ function describe(r: SpeechLongReport, samples: number): string {
   const e = r.engine;
   return [
     `A ${r.minutes}-minute recording (the English clips of \`shared/corpus\` single/ and multi/ repeated end to end, 16 kHz mono WAV)`,
-    "through the worker's path with the embedded engine: normalize, `transcribeLong` (cut at pauses, one pocketsphinx",
-    `process per chunk, ${r.parallelism} at a time), read PCM, \`diarize\`, \`assignSpeakers\`. Decoder flags: \`${r.decoderArgs.join(" ") || "(decoder defaults)"}\`.`,
-    "Memory is the resident set of the bench process plus its children (pocketsphinx, ffmpeg), summed over the process tree,",
-    `sampled every 500 ms (${samples} samples) on a worker thread so that diarization, which blocks the main thread, is sampled too.`,
+    "through the worker's path with the embedded engine: normalize, then `transcribeLong` (cut at pauses, chunks decoded",
+    `${r.parallelism} at a time by reused pocketsphinx decoders) with diarization running beside it in its child process, then \`assignSpeakers\`.`,
+    `Decoder flags: \`${r.decoderArgs.join(" ") || "(decoder defaults)"}\`.`,
+    "Memory is the resident set of the bench process plus its children (pocketsphinx, ffmpeg, diarization), summed over the process tree,",
+    `sampled every 500 ms (${samples} samples) on a worker thread.`,
     "",
     `Command: \`npx tsx --conditions=react-server bench/speech-long.ts --record${r.minutes === 60 ? "" : ` --minutes ${r.minutes}`}\` (also run by \`npm run bench\`).`,
     "",
@@ -240,9 +253,8 @@ function describe(r: SpeechLongReport, samples: number): string {
     ...(
       [
         ["normalize (ffmpeg)", p.normalizeSec],
-        ["transcribe (transcribeLong)", p.transcribeSec],
-        ["read PCM", p.readPcmSec],
-        ["diarize", p.diarizeSec],
+        [`transcribe (transcribeLong; diarization beside it for ${s(p.diarizeOverlapSec)})`, p.transcribeSec],
+        ["diarization still running after transcription", p.diarizeSec],
         ["assign speakers", p.assignSec],
       ] as const
     ).map(([name, sec], i) => {
@@ -250,11 +262,11 @@ function describe(r: SpeechLongReport, samples: number): string {
       return `| ${name} | ${s(sec)} | ${pct(sec)} | ${m.treeMiB.toFixed(0)} / ${m.selfMiB.toFixed(0)} / ${m.childrenMiB.toFixed(0)} MiB |`;
     }),
     "",
-    `Engine: ${e.calls} calls; at least one pocketsphinx running for ${s(e.busySec)} (${pct(e.busySec)} of the wall time); the calls add up to ${s(e.callSec)},`,
-    `${(e.callSec / Math.max(1e-9, p.transcribeSec)).toFixed(2)} running on average during transcription; pocketsphinx CPU ${s(e.childCpuSec)} (CPU real-time factor ${(e.childCpuSec / r.audioSec).toFixed(3)},`,
-    `of which starting a process and loading the model ≈ ${e.modelLoadSec.toFixed(2)} s × ${e.calls} = ${s(e.modelLoadSec * e.calls)}).`,
-    `Pipeline overhead beyond the engine (wall time with no engine call running): **${s(r.overheadSec)}** (${pct(r.overheadSec)}): normalizing, finding pauses and`,
-    `writing chunks, reading the PCM, diarizing and assigning. Inside transcription, ${s(p.transcribeSec - e.busySec)} ran no engine call and ${s(r.idleSlotSec)} of core time`,
+    `Engine: ${e.calls} chunks on ${e.decoderStarts} decoder process(es); at least one chunk decoding for ${s(e.busySec)} (${pct(e.busySec)} of the wall time); the calls add up to ${s(e.callSec)},`,
+    `${(e.callSec / Math.max(1e-9, p.transcribeSec)).toFixed(2)} running on average during transcription; decoder CPU ${s(e.childCpuSec)} (CPU real-time factor ${(e.childCpuSec / r.audioSec).toFixed(3)});`,
+    `model loads ${e.decoderStarts} × ${e.modelLoadSec.toFixed(2)} s = ${s(e.modelLoadSec * e.decoderStarts)} (a new process per chunk would have paid ${s(e.modelLoadSec * e.calls)}).`,
+    `Pipeline overhead beyond the engine (wall time with no chunk decoding): **${s(r.overheadSec)}** (${((r.overheadSec / Math.max(1e-9, e.busySec)) * 100).toFixed(1)}% of engine time): normalizing, finding pauses and`,
+    `writing chunks, the part of diarization that outlasts decoding, and assigning. Inside transcription, ${s(p.transcribeSec - e.busySec)} ran no engine call and ${s(r.idleSlotSec)} of core time`,
     "was left idle while fewer than all slots were busy (the last chunks).",
   ].join("\n");
 }

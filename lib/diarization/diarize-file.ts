@@ -20,3 +20,32 @@ export async function diarizeWavFile(input: { wavPath: string; options: DiarizeO
 export function diarizeWavOffThread(wavPath: string, options: DiarizeOptions, signal?: AbortSignal): Promise<DiarizedFile> {
   return runOffThread<DiarizedFile>("lib/diarization/diarize-file.ts", "diarizeWavFile", { wavPath, options }, { signal });
 }
+
+export interface Diarization {
+  /** The turns; awaiting it is how a failure of the child process surfaces. */
+  result: Promise<DiarizedFile>;
+  /** Ends the child process if it still runs (the task failed or was cancelled first) and waits for it. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts diarizing in the background, beside the work that follows (the
+ * pipeline transcribes meanwhile). `result` never rejects unobserved: a
+ * failure is reported where it is awaited.
+ */
+export function startDiarization(wavPath: string, options: DiarizeOptions, signal?: AbortSignal): Diarization {
+  const own = new AbortController();
+  const both = signal ? AbortSignal.any([signal, own.signal]) : own.signal;
+  const result = diarizeWavOffThread(wavPath, options, both);
+  const settled = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  return {
+    result,
+    stop: async () => {
+      own.abort(new Error("diarization no longer needed"));
+      await settled;
+    },
+  };
+}

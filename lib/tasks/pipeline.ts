@@ -13,7 +13,7 @@ import { transcribeLong } from "@/lib/speech/long";
 import { decodeWeightFor } from "@/lib/speech/decoder-slots";
 import type { SpeechResult } from "@/lib/speech/types";
 import { assignSpeakers } from "@/lib/diarization/assign";
-import { diarizeWavOffThread } from "@/lib/diarization/diarize-file";
+import { startDiarization, type Diarization } from "@/lib/diarization/diarize-file";
 import { correctCharge, refundTask } from "@/lib/billing/ledger";
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { logger } from "@/lib/server/logger";
@@ -93,6 +93,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
   const work = await scratchDir("tasks", taskId);
   const wav = path.join(work, "normalized.wav");
   const done = new Set(task.completedSteps);
+  let diarizing: Diarization | undefined;
   const markDone = async (step: Step) => {
     done.add(step);
     await updateTranscribingTask(taskId, { completedSteps: [...done] });
@@ -137,6 +138,10 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       await fsp.access(wav).catch(() => storage().fetchToFile(normalizedKey, wav));
     }
 
+    // 3 starts now: diarization reads only the WAV, so it runs beside transcription and fills the cores that
+    // decoding leaves idle (its last chunks, a remote engine's waits) instead of adding minutes after it.
+    diarizing = startDiarization(wav, diarizeOptionsFor(task.speakerCount), opts.signal);
+
     // 2. transcribe through the configured engine, long audio in parallel chunks.
     let speech: SpeechResult;
     const engine = speechEngine();
@@ -170,10 +175,9 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     const segments = speech.segments.filter((s) => s.text.trim());
     if (segments.length === 0) throw new PermanentTaskError("no_speech", ["checkSpeech", "notSilent", "clearerAudio"]);
 
-    // 3. diarize (our own, engine-independent) and save speakers and timeline together.
+    // 3. diarize (our own, engine-independent; started above) and save speakers and timeline together.
     await setProgress(taskId, { stage: "diarizing", percent: 88 });
-    // In a child process (lib/diarization/diarize-file.ts): minutes of CPU on a long recording would starve the job's lock.
-    const { turns, durationSec } = await diarizeWavOffThread(wav, diarizeOptionsFor(task.speakerCount), opts.signal);
+    const { turns, durationSec } = await diarizing.result;
     await setProgress(taskId, { stage: "saving", percent: 96 });
     // A transcript that finished before is having its speakers detected again: it keeps its entries (and the owner's edits).
     if (task.transcriptionTime) {
@@ -213,6 +217,8 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     await clearProgress(taskId);
     return { speakers: speakerNumbers.length, entries: entries.length };
   } finally {
+    // A step that failed before diarization was awaited ends the child process before the scratch folder goes.
+    await diarizing?.stop();
     await fsp.rm(work, { recursive: true, force: true }).catch(() => undefined);
   }
 }
