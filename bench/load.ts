@@ -19,7 +19,8 @@ import os from "node:os";
 import path from "node:path";
 import { DEFAULT_DATABASE_URL, withDatabaseName } from "@/lib/server/migrations";
 import { machineLine } from "./lib/machine";
-import { treeRssKb } from "./lib/proc";
+import { summarizeCpuProfile } from "./lib/cpuprofile";
+import { treeCpuMs, treeRssKb } from "./lib/proc";
 import { writeReadmeSection } from "./lib/readme";
 import { seedLoadDatabase, TASKS_PER_USER, USERS, type LoadFixture } from "./load-seed";
 
@@ -95,7 +96,7 @@ function privateAppDir(): string {
   return dir;
 }
 
-async function startWeb(dir: string, authSecret: string, snapshots: boolean): Promise<ChildProcess> {
+async function startWeb(dir: string, authSecret: string, snapshots: boolean, profileDir?: string): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -108,7 +109,18 @@ async function startWeb(dir: string, authSecret: string, snapshots: boolean): Pr
     HEALTH_PER_IP_PER_MINUTE: "1000000",
     LOG_LEVEL: "warn",
   };
-  const nodeArgs = ["--conditions=react-server", "--import", "tsx", ...(snapshots ? ["--heapsnapshot-signal=SIGUSR2"] : []), "server.ts", "-p", String(PORT), "-H", "127.0.0.1"];
+  const nodeArgs = [
+    "--conditions=react-server",
+    "--import",
+    "tsx",
+    ...(snapshots ? ["--heapsnapshot-signal=SIGUSR2"] : []),
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+    "server.ts",
+    "-p",
+    String(PORT),
+    "-H",
+    "127.0.0.1",
+  ];
   const web = spawn("node", nodeArgs, { cwd: dir, env, stdio: ["ignore", "inherit", "inherit"] });
   for (let i = 0; i < 240; i++) {
     if (web.exitCode !== null) throw new Error(`web exited with ${web.exitCode}`);
@@ -119,13 +131,8 @@ async function startWeb(dir: string, authSecret: string, snapshots: boolean): Pr
   throw new Error("web did not start within 2 minutes");
 }
 
-/** CPU time (user + system, ms) a process has used, from /proc/<pid>/stat: per-request cost that a busy machine does not distort. */
-function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
-  return (f[11]! + f[12]!) * 10; // USER_HZ 100
-}
-
+/** Web processes the bench's server runs (WEB_PROCESSES passed through; 0 = one per core). */
+const webProcesses = () => Number(process.env.WEB_PROCESSES ?? 1) || os.availableParallelism();
 const mib = (kb: number) => Math.round(kb / 1024);
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 1 : 0) : "-");
 const loadLine = () => os.loadavg().map((l) => l.toFixed(2)).join(" / ");
@@ -136,9 +143,9 @@ async function benchRoutes(web: ChildProcess, fx: LoadFixture, seconds: number):
     await fire(make, 50, 3); // warm-up: compiled routes, pools, caches
     for (const rate of RATES) {
       const before = treeRssKb(web.pid!);
-      const cpu0 = cpuMs(web.pid!);
+      const cpu0 = treeCpuMs(web.pid!);
       const r = await fire(make, rate, seconds);
-      const cpuPerRequest = (cpuMs(web.pid!) - cpu0) / Math.max(1, r.requests.total);
+      const cpuPerRequest = (treeCpuMs(web.pid!) - cpu0) / Math.max(1, r.requests.total);
       const after = treeRssKb(web.pid!);
       const errors = r.errors + r.timeouts + r.non2xx;
       const row = `| ${name} | ${rate} | ${r.requests.average.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${ms(r.latency.max)} | ${errors} of ${r.requests.total} | ${cpuPerRequest.toFixed(1)} | ${mib(before)} → ${mib(after)} | ${os.loadavg()[0]!.toFixed(1)} |`;
@@ -186,13 +193,30 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
   const fx = await seedLoadDatabase(DB_URL, authSecret, opts.reseed);
   console.log(`fixture ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (${USERS} users × ${TASKS_PER_USER} tasks)`);
   const dir = privateAppDir();
-  const web = await startWeb(dir, authSecret, opts.snapshots);
+  // --profile=ROUTE: a V8 CPU profile of the web while that route runs at 100 req/s, summarised by package and function.
+  const profileRoute = flag("--profile");
+  const profileDir = profileRoute ? path.join(dir, "cpu-profile") : undefined;
+  const web = await startWeb(dir, authSecret, opts.snapshots, profileDir);
+  if (profileRoute && profileDir) {
+    const make = routes(fx)[profileRoute];
+    if (!make) throw new Error(`--profile: no route "${profileRoute}" (${Object.keys(routes(fx)).join(", ")})`);
+    await fire(make, 50, 3);
+    const r = await fire(make, 100, seconds);
+    console.log(`${profileRoute}: ${r.requests.average.toFixed(0)} req/s, p50 ${ms(r.latency.p50)} ms, p99 ${ms(r.latency.p99)} ms`);
+    web.kill("SIGTERM");
+    await new Promise((res) => web.once("exit", res));
+    console.log(summarizeCpuProfile(profileDir).join("\n"));
+    fs.rmSync(dir, { recursive: true, force: true });
+    return;
+  }
   const idleRss = mib(treeRssKb(web.pid!));
   const loadBefore = loadLine();
   try {
+    // Below one runnable process a core, nothing else was running (the machine is shared on some days).
+    const quiet = os.loadavg()[0]! < os.cpus().length / 2;
     const head = [
-      `Measured ${machineLine()}. Load average (1/5/15 min) at the start: ${loadBefore}. **Other engineers were building and testing on this 2-core machine`,
-      `during the run**, so the figures carry their noise. Web process: \`server.ts\` on a production build, NODE_ENV=production, no worker;`,
+      `Measured ${machineLine()}. Load average (1/5/15 min) at the start: ${loadBefore}. ${quiet ? "Nothing else ran on the machine (the load average during each row is the bench's own client, web and database)" : "**Other engineers were building and testing on this 2-core machine during the run**, so the figures carry their noise"}.`,
+      `Web: \`server.ts\` on a production build, NODE_ENV=production, ${webProcesses()} process(es) (WEB_PROCESSES), no worker;`,
       `database tingji_bench_load (${USERS} users × ${TASKS_PER_USER} tasks, 20 timeline entries each, summaries, one task in 20 shared). Each request`,
       `picks a random user's real bearer token (full authentication per request). Web RSS at idle after start: ${idleRss} MiB.`,
     ].join("\n");

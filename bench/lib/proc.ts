@@ -20,6 +20,26 @@ export function treeRssKb(pid: number): number {
   return total;
 }
 
+/** CPU milliseconds (user + system) a process and its running descendants have used, from /proc (the web's cluster copies count). */
+export function treeCpuMs(pid: number): number {
+  let total = 0;
+  const visit = (p: number) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
+      total += (f[11]! + f[12]!) * 10; // USER_HZ 100
+      for (const t of fs.readdirSync(`/proc/${p}/task`)) {
+        const kids = fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim();
+        for (const k of kids ? kids.split(/\s+/) : []) visit(Number(k));
+      }
+    } catch {
+      /* process ended */
+    }
+  };
+  visit(pid);
+  return total;
+}
+
 /** CPU seconds (user + system) of this process and of its children that have exited, from /proc/self/stat. */
 export function cpuSeconds(): { self: number; children: number } {
   const stat = fs.readFileSync("/proc/self/stat", "utf8");

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** The part of V8's .cpuprofile format read here. */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a frame's code lives: a package of node_modules, Next's server chunks, node itself, or the app. */
+function ownerOf(url: string): string {
+  if (!url) return "(native / GC / idle)";
+  if (url.startsWith("node:")) return "node core";
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  if (url.includes("/.next/server/")) return "app (.next/server chunks)";
+  return "app";
+}
+
+/**
+ * Self time per function and per owner (package) from the main thread's profile in
+ * `dir`, as text lines: where a route's CPU goes.
+ */
+export function summarizeCpuProfile(dir: string, top = 25): string[] {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
+  if (!files.length) return [`no .cpuprofile in ${dir}`];
+  // One profile per thread (tsx's loader runs on its own): the main thread's is the largest.
+  const newest = files.map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!;
+  const p = JSON.parse(fs.readFileSync(newest, "utf8")) as CpuProfile;
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map<number, number>();
+  for (const [i, id] of p.samples.entries()) selfUs.set(id, (selfUs.get(id) ?? 0) + (p.timeDeltas[i] ?? 0));
+  const byFn = new Map<string, number>();
+  const byOwner = new Map<string, number>();
+  let total = 0;
+  for (const [id, us] of selfUs) {
+    const n = byId.get(id)!;
+    const { functionName, url, lineNumber } = n.callFrame;
+    if (functionName === "(idle)" || functionName === "(program)") continue;
+    total += us;
+    const fn = `${functionName || "(anonymous)"} ${url ? `${url.split("/").slice(-2).join("/")}:${lineNumber + 1}` : ""}`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + us);
+    const owner = functionName === "(garbage collector)" ? "(garbage collector)" : ownerOf(url);
+    byOwner.set(owner, (byOwner.get(owner) ?? 0) + us);
+  }
+  const fmt = (m: Map<string, number>) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+  return [`profile ${newest}: ${(total / 1e6).toFixed(1)} s busy`, "by owner:", ...fmt(byOwner), "by function (self time):", ...fmt(byFn)];
+}
