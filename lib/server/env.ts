@@ -80,6 +80,9 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Tingji <no-reply@localhost>"),
   // Media jobs one worker runs at once; their speech shares the decoder slots (SPEECH_PARALLELISM, docs/scheduling.md).
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  // Web processes sharing the port (server.ts, node:cluster): one event loop serves about one core of requests.
+  // 0 = one per core. They keep no state between requests (docs/deploy.md), so any of them serves anyone.
+  WEB_PROCESSES: z.coerce.number().int().min(0).max(64).default(1),
   // How long a job stays locked to a worker that stopped answering before another takes it over.
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(60_000),
   // Times a job may lose its worker (lock lapsed) before it fails; the task is then finalised.
