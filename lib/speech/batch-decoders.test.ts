@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { batchDecoderCpuSec, batchDecodersSpawned, closeBatchDecoders, parseHypseg } from "./batch-decoders";
+import { ownDecoders } from "@/tests/helpers/decoders";
 import { pocketsphinxEngine } from "./pocketsphinx";
 
 jest.setTimeout(120_000);
@@ -13,27 +14,8 @@ let tmp: string;
 let jfk: string;
 let ldc: string;
 
-function parentOf(pid: string): string | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1];
-  } catch {
-    return undefined;
-  }
-}
-
-/** Running pocketsphinx_batch processes of this test process (each under a shell it started); other test files run their own. */
-function decoderPids(): string[] {
-  return fs.readdirSync("/proc").filter((pid) => {
-    try {
-      if (!/^\d+$/.test(pid) || !fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("pocketsphinx_batch\0")) return false;
-      const shell = parentOf(pid);
-      return shell !== undefined && parentOf(shell) === String(process.pid);
-    } catch {
-      return false;
-    }
-  });
-}
+/** Running decoders of this test process. */
+const decoderPids = () => [...ownDecoders().keys()];
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tingji-batch-"));

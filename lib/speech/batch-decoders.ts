@@ -33,6 +33,7 @@ class BatchDecoder {
   private seq = 0;
   private pending?: { uttid: string; resolve: (line: string) => void; reject: (e: Error) => void };
   exited = false;
+  killed = false;
   idleTimer?: NodeJS.Timeout;
 
   constructor(
@@ -85,7 +86,9 @@ class BatchDecoder {
   }
 
   kill() {
-    if (this.exited) return;
+    if (this.exited || this.killed) return;
+    this.killed = true;
+    // Counted once, now: its process is gone before 'close' takes it out of the live set.
     pool().retiredCpuSec += treeCpuSec(this.child.pid!);
     try {
       process.kill(-this.child.pid!, "SIGKILL");
@@ -162,7 +165,7 @@ const pool = (): Pool => (g.batchDecoders ??= { idle: [], live: new Set(), spawn
 export async function decodeWithBatch(binary: string, args: string[], wavPath: string, signal?: AbortSignal): Promise<SpeechWord[]> {
   const key = [binary, ...args].join("\0");
   const p = pool();
-  const at = p.idle.findIndex((d) => d.key === key && !d.exited);
+  const at = p.idle.findIndex((d) => d.key === key && !d.exited && !d.killed);
   let decoder: BatchDecoder;
   if (at >= 0) {
     decoder = p.idle.splice(at, 1)[0]!;
@@ -220,7 +223,7 @@ function treeCpuSec(pid: number): number {
 export function batchDecoderCpuSec(): number {
   const p = pool();
   let sec = p.retiredCpuSec;
-  for (const d of p.live) if (!d.exited) sec += treeCpuSec(d.child.pid!);
+  for (const d of p.live) if (!d.exited && !d.killed) sec += treeCpuSec(d.child.pid!);
   return sec;
 }
 

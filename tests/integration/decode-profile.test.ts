@@ -17,6 +17,7 @@ import { DECODER_PROFILES, pocketsphinxEngine } from "@/lib/speech/pocketsphinx"
 import { runTranscriptionJob } from "@/workers/transcription";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
+import { ownDecoders } from "@/tests/helpers/decoders";
 import { signIn } from "@/tests/helpers/users";
 
 jest.setTimeout(180_000);
@@ -52,26 +53,9 @@ function loggedCalls(): string[] {
   return fs.existsSync(argsLog) ? fs.readFileSync(argsLog, "utf8").trim().split("\n").filter(Boolean) : [];
 }
 
-function parentOf(pid: string): string | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1];
-  } catch {
-    return undefined;
-  }
-}
-
-/** Command lines of the running decoders this test process started (each runs under a shell of ours). */
+/** Command lines of the running decoders this test process started. */
 function decodersOf(seen: Set<string>) {
-  for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
-      const shell = parentOf(pid);
-      if (cmd.startsWith("pocketsphinx_batch") && shell && parentOf(shell) === String(process.pid)) seen.add(cmd);
-    } catch {
-      /* ended */
-    }
-  }
+  for (const cmd of ownDecoders().values()) seen.add(cmd);
 }
 
 async function waitDone(id: string, seen = new Set<string>()) {
