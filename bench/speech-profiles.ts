@@ -14,6 +14,7 @@
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { batchDecoderCpuSec, closeBatchDecoders } from "@/lib/speech/batch-decoders";
 import { DECODER_PROFILES, pocketsphinxEngine } from "@/lib/speech/pocketsphinx";
 import { normalizedEnglishClips } from "./lib/corpus";
 import { machineLine } from "./lib/machine";
@@ -40,15 +41,16 @@ interface ClipRow extends WerReport {
   cpuSec: number;
 }
 
-async function clipRows(candidates: { label: string; args: string[] }[]): Promise<ClipRow[]> {
+async function clipRows(candidates: { label: string; args: string[]; reuseDecoders?: boolean }[]): Promise<ClipRow[]> {
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), "bench-profiles-"));
   try {
     const clips = await normalizedEnglishClips(tmp);
     const rows: ClipRow[] = [];
     for (const c of candidates) {
-      const cpu0 = cpuSeconds().children;
-      const r = await measureWer(c.label, pocketsphinxEngine({ decoderArgs: c.args }), clips);
-      const row = { ...r, args: c.args, cpuSec: cpuSeconds().children - cpu0 };
+      closeBatchDecoders();
+      const cpu0 = cpuSeconds().children + batchDecoderCpuSec();
+      const r = await measureWer(c.label, pocketsphinxEngine({ decoderArgs: c.args, reuseDecoders: c.reuseDecoders }), clips);
+      const row = { ...r, args: c.args, cpuSec: cpuSeconds().children + batchDecoderCpuSec() - cpu0 };
       console.log(`${c.label}: WER ${(row.wer * 100).toFixed(1)}%, CPU ${row.cpuSec.toFixed(1)} s (CPU RTF ${(row.cpuSec / row.audioSec).toFixed(3)}), wall RTF ${row.rtf.toFixed(3)}`);
       rows.push(row);
     }
@@ -68,7 +70,12 @@ async function main() {
   const minutes = Number(argValue("--minutes") ?? 60);
   // --only 2,3 runs just those candidates (to spread a tuning run over processes).
   const only = argValue("--only")?.split(",").map(Number);
-  const rows = await clipRows(tune ? CANDIDATES.filter((_, i) => !only || only.includes(i)) : CANDIDATES.slice(0, 2));
+  // The two profiles on reused decoders (each clip one utterance, as in production), then on a new pocketsphinx_continuous per clip (before).
+  const profileRows = [
+    ...CANDIDATES.slice(0, 2),
+    ...CANDIDATES.slice(0, 2).map((c) => ({ ...c, label: `${c.label}, new process per clip (before)`, reuseDecoders: false })),
+  ];
+  const rows = await clipRows(tune ? CANDIDATES.filter((_, i) => !only || only.includes(i)) : profileRows);
   if (tune) return;
   const long: Record<string, SpeechLongReport> = {};
   for (const p of ["accurate", "fast"] as const) {
@@ -86,8 +93,7 @@ async function main() {
     "",
     `Command: \`npx tsx --conditions=react-server bench/speech-profiles.ts --record${minutes === 60 ? "" : ` --minutes ${minutes}`}\` (\`--tune\` compares more decoder flags on the clips).`,
     "",
-    `Measured ${machineLine()}; load average at the end ${load}. **The machine was shared with other engineers' builds and tests during`,
-    "this run**, so wall times are noisier than CPU times; both profiles ran in the same run under similar load.",
+    `Measured ${machineLine()}; load average at the end ${load} (this bench's own decoders: 2 per core at most, so about 2 means nothing else ran).`,
     "",
     `Clips: the ${rows[0]!.clips} English clips of \`shared/corpus/single\` (${rows[0]!.audioSec.toFixed(0)} s), one at a time.`,
     "",
@@ -95,13 +101,13 @@ async function main() {
     "|---|---|---|---|---|---|",
     ...rows.map((r) => `| ${r.label} | \`${r.args.join(" ")}\` | ${pct(r.wer)} | ${r.counts.substitutions} / ${r.counts.deletions} / ${r.counts.insertions} | ${(r.cpuSec / r.audioSec).toFixed(3)} | ${r.rtf.toFixed(3)} |`),
     "",
-    `A ${minutes}-minute recording end to end through the worker's path (bench/speech-long.ts: normalize, transcribeLong on ${acc.parallelism} cores, read PCM, diarize, assign):`,
+    `A ${minutes}-minute recording end to end through the worker's path (bench/speech-long.ts: normalize, transcribeLong on ${acc.parallelism} cores with diarization beside it, assign):`,
     "",
-    "| profile | wall time | real-time factor | engine CPU | engine CPU real-time factor | process starts × load time | overhead beyond the engine | peak RSS (tree) |",
-    "|---|---|---|---|---|---|---|---|",
+    "| profile | wall time | real-time factor | engine CPU | engine CPU real-time factor | chunks / decoder processes (model loads × load time) | overhead beyond the engine | diarization beside decoding / after it | peak RSS (tree) |",
+    "|---|---|---|---|---|---|---|---|---|",
     ...(["accurate", "fast"] as const).map((p) => {
       const r = long[p]!;
-      return `| ${p} | **${min(r.wallSec)}** | ${r.rtf.toFixed(3)} | ${min(r.engine.childCpuSec)} | ${(r.engine.childCpuSec / r.audioSec).toFixed(3)} | ${r.engine.calls} × ${r.engine.modelLoadSec.toFixed(2)} s | ${r.overheadSec.toFixed(1)} s (${pct(r.overheadSec / r.engine.busySec)} of engine time) | ${r.peakTreeMiB.toFixed(0)} MiB |`;
+      return `| ${p} | **${min(r.wallSec)}** | ${r.rtf.toFixed(3)} | ${min(r.engine.childCpuSec)} | ${(r.engine.childCpuSec / r.audioSec).toFixed(3)} | ${r.engine.calls} / ${r.engine.decoderStarts} (× ${r.engine.modelLoadSec.toFixed(2)} s) | ${r.overheadSec.toFixed(1)} s (${pct(r.overheadSec / r.engine.busySec)} of engine time) | ${r.phases.diarizeOverlapSec.toFixed(0)} s / ${r.phases.diarizeSec.toFixed(1)} s | ${r.peakTreeMiB.toFixed(0)} MiB |`;
     }),
     "",
     `Fast / accurate wall time: **${ratio.toFixed(2)}** (goal ≤ 0.67: ${ratio <= 2 / 3 ? "met" : "**missed**"}).`,

@@ -36,15 +36,16 @@ export const FAST_DECODER_ARGS = ["-maxwpf", "10", "-maxhmmpf", "5000"];
 
 /**
  * What a user picks per upload: "accurate" (the default, the flags above) or
- * "fast". The fast profile skips the second, flat-lexicon pass and narrows the
- * search (measured in bench/speech-profiles.ts, bench/README.md "speech-profiles"):
- * its decoder needs about 0.4x the CPU and a recording end to end 0.61x the
- * wall time of the accurate profile, but it loses about 25 WER points (38% to
- * 63% on the corpus clips), so it is never the default.
+ * "fast". The fast profile skips the second, flat-lexicon pass and the lattice
+ * best-path pass, decodes every other frame (`-ds 2`) and narrows the search.
+ * With reused decoders (each chunk one utterance) it takes about half the
+ * decoder CPU of the accurate profile for a few WER points (bench/README.md
+ * "speech-profiles"; `-topn 2` was dropped: it cost 5 more points for 15% less
+ * CPU). Why it is not the default: docs/speech-profiles.md.
  */
 export const DECODER_PROFILES: Record<DecodeProfile, string[]> = {
   accurate: FAST_DECODER_ARGS,
-  fast: ["-maxwpf", "5", "-maxhmmpf", "3000", "-fwdflat", "no", "-bestpath", "no", "-ds", "2", "-topn", "2"],
+  fast: ["-maxwpf", "5", "-maxhmmpf", "3000", "-fwdflat", "no", "-bestpath", "no", "-ds", "2"],
 };
 
 /** Arguments for one call: explicit flags (benches) win, else the asked profile, else the default one. */
