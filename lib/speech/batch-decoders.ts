@@ -158,8 +158,9 @@ interface Pool {
   /** CPU seconds of decoders already ended. */
   retiredCpuSec: number;
 }
-const g = globalThis as unknown as { batchDecoders?: Pool };
-const pool = (): Pool => (g.batchDecoders ??= { idle: [], live: new Set(), spawned: 0, retiredCpuSec: 0 });
+// Module state, one per process: only the worker (and benches) decode, and nothing reloads this module there.
+const decoders: Pool = { idle: [], live: new Set(), spawned: 0, retiredCpuSec: 0 };
+const pool = (): Pool => decoders;
 
 /** Decodes one chunk on an idle decoder of these arguments, or on a new one. */
 export async function decodeWithBatch(binary: string, args: string[], wavPath: string, signal?: AbortSignal): Promise<SpeechWord[]> {

@@ -34,7 +34,7 @@ export function decodeWeightFor(planCode: string): number {
 /**
  * Slots are not pre-empted: a newcomer waits for the first running chunk to end. The embedded engine decodes on
  * this machine's cores, so its chunks are kept short (≤ 30 s of audio, a few seconds of CPU) to bound that wait;
- * the extra process starts cost about 2% of a long recording's time (bench/README.md "Fair scheduling").
+ * short chunks cost no model loads, since decoders are reused (lib/speech/batch-decoders.ts).
  * Remote engines keep their own (long) chunks: their slots wait on the network, not on a core.
  */
 export const LOCAL_FAIR_CHUNKING: ChunkPlan = { targetChunkSec: 20, maxChunkSec: 30 };
