@@ -10,21 +10,15 @@ import { showsProgress, taskDetailSelect, taskSummarySelect, toTaskDetail, toTas
 import { findOwnedTask } from "./owned";
 import { findReadableTask } from "./readable";
 import { queueTranscription } from "./queueing";
+import { taskPage } from "./task-list";
 import { removeTaskFiles } from "./task-files";
 
 // Every write names the owner in `where` (findOwnedTask): another user's task is simply "not found".
 // Reads a collaborator needs (getTask) go through findReadableTask instead.
 
 export async function listTasks(userId: string, q: { page: number; page_size: number; folder_id?: string }) {
-  const where = {
-    userId,
-    deletedAt: null,
-    ...(q.folder_id === undefined || q.folder_id === "" ? {} : { folderId: q.folder_id === "uncategorized" ? null : q.folder_id }),
-  };
-  const [rows, total] = await Promise.all([
-    prisma.task.findMany({ where, select: taskSummarySelect, orderBy: { createTime: "desc" }, skip: (q.page - 1) * q.page_size, take: q.page_size }),
-    prisma.task.count({ where }),
-  ]);
+  const folder = q.folder_id === undefined || q.folder_id === "" ? undefined : q.folder_id === "uncategorized" ? null : q.folder_id;
+  const { rows, total } = await taskPage(userId, folder, q.page, q.page_size);
   const progress = await getProgressMany(rows.filter((r) => showsProgress(r.status)).map((r) => r.id));
   return { items: rows.map((r) => toTaskSummary(r, progress.get(r.id))), total, page: q.page, page_size: q.page_size };
 }

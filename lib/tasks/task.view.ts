@@ -50,7 +50,7 @@ export function showsProgress(status: string): boolean {
   return (PROGRESS_STATES as readonly string[]).includes(status);
 }
 
-type SummaryRow = Prisma.TaskGetPayload<{ select: typeof taskSummarySelect }>;
+export type SummaryRow = Prisma.TaskGetPayload<{ select: typeof taskSummarySelect }>;
 type DetailRow = Prisma.TaskGetPayload<{ select: typeof taskDetailSelect }>;
 
 export function toTaskSummary(t: SummaryRow, progress: Progress | null | undefined) {
