@@ -75,3 +75,8 @@ export const chromiumLaunchOptions = {
   ],
 };
 export const E2E_DATABASE_URL = E2E_SERVERS.local.databaseUrl;
+/** The "local" server's whole environment, written by serve.ts, so that a spec can start a second web process like it. */
+export const E2E_LOCAL_ENV_FILE = path.resolve("var/e2e-local-env.json");
+/** tests/e2e/scale: a second web process of the "local" server, and the load balancer in front of both. */
+export const E2E_SECOND_WEB_PORT = 3331;
+export const E2E_PROXY_PORT = 3330;

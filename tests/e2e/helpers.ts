@@ -24,14 +24,15 @@ export async function latestLoginLink(email: string, after = 0, server: E2eServe
   throw new Error(`no login mail for ${email}`);
 }
 
-/** Signs in through the login page and the emailed link; ends on the app home. */
-export async function signIn(page: Page, email: string) {
+/** Signs in through the login page and the emailed link; ends on the app home. `server` names whose outbox
+ *  to read and where the link points (default: the server the page is on). */
+export async function signIn(page: Page, email: string, server?: E2eServer) {
   await page.goto("/transcribe/login");
   const before = Date.now() - 1;
   await page.getByTestId("login-email").fill(email);
   await page.getByTestId("login-submit").click();
   await expect(page.getByTestId("login-link-sent")).toBeVisible();
-  const link = await latestLoginLink(email, before, serverOf(page.url()));
+  const link = await latestLoginLink(email, before, server ?? serverOf(page.url()));
   await page.goto(link);
   // A phone-sized page is sent on to the mobile home.
   await expect(page.getByTestId("transcribe-home").or(page.getByTestId("mobile-home"))).toBeVisible();

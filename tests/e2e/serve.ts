@@ -19,7 +19,7 @@ import { startLoopbackSms } from "../helpers/loopback-sms";
 import { startLoopbackOidc } from "../helpers/loopback-oidc";
 import { E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_CLIENT_SECRET, E2E_OIDC_PORT } from "./env";
 import { startLoopbackS3 } from "../helpers/loopback-s3";
-import { CORPUS, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_SMS_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
+import { CORPUS, E2E_LOCAL_ENV_FILE, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_SMS_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
 
 async function recreateDatabase(url: string) {
   const u = new URL(url);
@@ -113,6 +113,8 @@ async function main() {
     // STORAGE_DRIVER=s3 (and no S3_ENDPOINT of one's own): files go to s3rver on loopback, as in jest.
     ...(process.env.STORAGE_DRIVER === "s3" && !process.env.S3_ENDPOINT ? (await startLoopbackS3({ bucket: `tingji-e2e-${server.name}` })).env : {}),
   };
+  // tests/e2e/scale starts a second web process with exactly these settings (secrets included: owner-only file).
+  if (server.name === "local") fs.writeFileSync(E2E_LOCAL_ENV_FILE, JSON.stringify(env), { mode: 0o600 });
   const migrated = spawnSync("npx", ["tsx", "scripts/migrate.ts"], { env, stdio: "inherit" });
   if (migrated.status !== 0) throw new Error("migration failed");
   // Clear queues and progress a previous run may have left under the same prefix.
