@@ -7,7 +7,9 @@
  *   npm run bench -- load --soak     # 10 min at 100 req/s over a mix; RSS growth after warm-up ("load-soak" section)
  *   flags: --seconds=N (per run, default 15), --soak-minutes=N (default 10), --reseed, --snapshots (heap snapshots
  *          of the web process at the end of warm-up and at the end of the soak, through --heapsnapshot-signal),
- *          --section=NAME (record the route table under another heading); BENCH_NEXT_DIR=<copy of a build> to bench that build
+ *          --section=NAME (record the route table under another heading), --only=ROUTE,ROUTE (just those routes),
+ *          --profile=ROUTE (a CPU profile of the web under that route, summarised); BENCH_NEXT_DIR=<copy of a build> to bench
+ *          that build; WEB_PROCESSES=N (server.ts's cluster size) is passed through
  *
  * The build is copied to a folder of its own first (other people rebuild .next while the bench runs).
  * Fixed-rate runs: ignoreCoordinatedOmission, and each run states the rate it really reached.
@@ -41,6 +43,8 @@ const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3390);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DB_URL = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, "tingji_bench_load");
 const RATES = [50, 100, 200];
+/** Seconds of 100 req/s on each route before its rows. */
+const WARMUP_SEC = 10;
 /** The machine's convention: `next build` and Playwright runs hold this lock (they rewrite .next). */
 const E2E_LOCK = "/tmp/tingji-e2e.lock";
 /** "--name=value" (bench/run.ts takes bare words for bench names). */
@@ -110,6 +114,8 @@ async function startWeb(dir: string, authSecret: string, snapshots: boolean, pro
     LOG_LEVEL: "warn",
   };
   const nodeArgs = [
+    // As scripts/start.sh and docker-compose start the web (heap capped; see "load-soak (heap capped at 384 MiB)").
+    "--max-old-space-size=512",
     "--conditions=react-server",
     "--import",
     "tsx",
@@ -139,8 +145,12 @@ const loadLine = () => os.loadavg().map((l) => l.toFixed(2)).join(" / ");
 
 async function benchRoutes(web: ChildProcess, fx: LoadFixture, seconds: number): Promise<string[]> {
   const rows: string[] = [];
-  for (const [name, make] of Object.entries(routes(fx))) {
-    await fire(make, 50, 3); // warm-up: compiled routes, pools, caches
+  // --only=task list,health runs just those routes (and records nothing unless --section names where).
+  const only = flag("--only")?.split(",").map((r) => r.trim());
+  for (const [name, make] of Object.entries(routes(fx)).filter(([n]) => !only || only.includes(n))) {
+    // Warm-up: compiled routes, pools, caches, and V8's optimised code (150 requests left the first row
+    // measuring a half-cold server: CPU per request fell from row to row as the JIT caught up).
+    await fire(make, 100, WARMUP_SEC);
     for (const rate of RATES) {
       const before = treeRssKb(web.pid!);
       const cpu0 = treeCpuMs(web.pid!);
@@ -216,13 +226,13 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
     const quiet = os.loadavg()[0]! < os.cpus().length / 2;
     const head = [
       `Measured ${machineLine()}. Load average (1/5/15 min) at the start: ${loadBefore}. ${quiet ? "Nothing else ran on the machine (the load average during each row is the bench's own client, web and database)" : "**Other engineers were building and testing on this 2-core machine during the run**, so the figures carry their noise"}.`,
-      `Web: \`server.ts\` on a production build, NODE_ENV=production, ${webProcesses()} process(es) (WEB_PROCESSES), no worker;`,
+      `Web: \`server.ts\` on a production build, NODE_ENV=production, ${webProcesses()} process(es) (WEB_PROCESSES), each heap capped at 512 MiB as scripts/start.sh does, no worker;`,
       `database tingji_bench_load (${USERS} users × ${TASKS_PER_USER} tasks, 20 timeline entries each, summaries, one task in 20 shared). Each request`,
       `picks a random user's real bearer token (full authentication per request). Web RSS at idle after start: ${idleRss} MiB.`,
     ].join("\n");
     if (opts.soak) {
       const body = await soak(web, fx, arg("--soak-minutes", 10), opts.snapshots);
-      const text = `${head}\n\nCommand: \`npm run bench -- load --soak\`${process.env.NODE_OPTIONS ? ` with NODE_OPTIONS=${process.env.NODE_OPTIONS}` : ""}. Load average at the end: ${loadLine()}.\n\n${body}`;
+      const text = `${head}\n\nCommand: \`npm run bench -- load --soak\`${process.env.WEB_PROCESSES ? ` with WEB_PROCESSES=${process.env.WEB_PROCESSES}` : ""}${process.env.NODE_OPTIONS ? ` with NODE_OPTIONS=${process.env.NODE_OPTIONS}` : ""}. Load average at the end: ${loadLine()}.\n\n${body}`;
       if (opts.record) writeReadmeSection(flag("--section") ?? "load-soak", text);
     } else {
       const rows = await benchRoutes(web, fx, seconds);
@@ -231,9 +241,9 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
         `|---|---|---|---|---|---|---|---|---|---|`,
         ...rows,
       ].join("\n");
-      const text = `${head}\n\nCommand: \`npm run bench -- load\` (${seconds} s per row after a 3 s warm-up per route). Load average at the end: ${loadLine()}.\n\n${table}`;
+      const text = `${head}\n\nCommand: \`npm run bench -- load\`${process.env.WEB_PROCESSES ? ` with WEB_PROCESSES=${process.env.WEB_PROCESSES}` : ""} (${seconds} s per row after ${WARMUP_SEC} s at 100 req/s per route to warm it up). Load average at the end: ${loadLine()}.\n\n${table}`;
       // --section NAME records elsewhere (e.g. a run on an older build, kept beside the current one).
-      if (opts.record) writeReadmeSection(flag("--section") ?? "load", text);
+      if (opts.record && (!flag("--only") || flag("--section"))) writeReadmeSection(flag("--section") ?? "load", text);
     }
   } finally {
     web.kill("SIGTERM");

@@ -19,7 +19,8 @@ if [ -n "${TINGJI_WEB_CMD:-}" ]; then
 else
   [ -d .next ] || npx next build
   # Next and the co-editing websocket (/collab) on one port: server.ts.
-  node --conditions=react-server --import tsx server.ts -p "$PORT" &
+  # A capped heap: uncapped, V8 lets a busy web grow towards several GiB before it collects (bench/README.md "load-soak").
+  node --max-old-space-size=512 --conditions=react-server --import tsx server.ts -p "$PORT" &
 fi
 web=$!
 if [ -n "${TINGJI_WORKER_CMD:-}" ]; then
