@@ -8,7 +8,8 @@
  *   flags: --seconds=N (per run, default 15), --soak-minutes=N (default 10), --reseed, --snapshots (heap snapshots
  *          of the web process at the end of warm-up and at the end of the soak, through --heapsnapshot-signal),
  *          --section=NAME (record the route table under another heading), --only=ROUTE,ROUTE (just those routes),
- *          --profile=ROUTE (a CPU profile of the web under that route, summarised); BENCH_NEXT_DIR=<copy of a build> to bench
+ *          --profile=ROUTE (a CPU profile of the web under that route, summarised), --generator=autocannon (rows at
+ *          autocannon's bursty fixed rate instead of bench/lib/paced.ts's even one); BENCH_NEXT_DIR=<copy of a build> to bench
  *          that build; WEB_PROCESSES=N (server.ts's cluster size) is passed through
  *
  * The build is copied to a folder of its own first (other people rebuild .next while the bench runs).
@@ -22,6 +23,7 @@ import path from "node:path";
 import { DEFAULT_DATABASE_URL, withDatabaseName } from "@/lib/server/migrations";
 import { machineLine } from "./lib/machine";
 import { summarizeCpuProfile } from "./lib/cpuprofile";
+import { pacedLoad } from "./lib/paced";
 import { treeCpuMs, treeRssKb } from "./lib/proc";
 import { writeReadmeSection } from "./lib/readme";
 import { seedLoadDatabase, TASKS_PER_USER, USERS, type LoadFixture } from "./load-seed";
@@ -86,6 +88,24 @@ function fire(make: () => { path: string; token?: string }, rate: number, second
   });
 }
 
+/**
+ * The measured rows: an even, open-loop rate (bench/lib/paced.ts). `--generator=autocannon` measures with
+ * autocannon's fixed rate instead, which sends each second's requests in a burst at its start.
+ */
+function measure(make: () => { path: string; token?: string }, rate: number, seconds: number): Promise<CannonResult> {
+  if (flag("--generator") === "autocannon") return fire(make, rate, seconds);
+  return pacedLoad({
+    url: BASE,
+    rate,
+    seconds,
+    next: () => {
+      const { path: p, token } = make();
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      return { path: p, headers };
+    },
+  }).then((r) => ({ ...r, "2xx": r.requests.total - r.non2xx }));
+}
+
 /** A snapshot of the build, and a folder that is the repository except for it (Next reads .next under its cwd). */
 function privateAppDir(): string {
   const root = process.cwd();
@@ -121,6 +141,8 @@ async function startWeb(dir: string, authSecret: string, snapshots: boolean, pro
     "tsx",
     ...(snapshots ? ["--heapsnapshot-signal=SIGUSR2"] : []),
     ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+    // Extra node flags for the web only (e.g. BENCH_WEB_FLAGS=--trace-gc, which NODE_OPTIONS may not carry).
+    ...(process.env.BENCH_WEB_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
     "server.ts",
     "-p",
     String(PORT),
@@ -154,7 +176,7 @@ async function benchRoutes(web: ChildProcess, fx: LoadFixture, seconds: number):
     for (const rate of RATES) {
       const before = treeRssKb(web.pid!);
       const cpu0 = treeCpuMs(web.pid!);
-      const r = await fire(make, rate, seconds);
+      const r = await measure(make, rate, seconds);
       const cpuPerRequest = (treeCpuMs(web.pid!) - cpu0) / Math.max(1, r.requests.total);
       const after = treeRssKb(web.pid!);
       const errors = r.errors + r.timeouts + r.non2xx;
@@ -222,10 +244,8 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
   const idleRss = mib(treeRssKb(web.pid!));
   const loadBefore = loadLine();
   try {
-    // Below one runnable process a core, nothing else was running (the machine is shared on some days).
-    const quiet = os.loadavg()[0]! < os.cpus().length / 2;
     const head = [
-      `Measured ${machineLine()}. Load average (1/5/15 min) at the start: ${loadBefore}. ${quiet ? "Nothing else ran on the machine (the load average during each row is the bench's own client, web and database)" : "**Other engineers were building and testing on this 2-core machine during the run**, so the figures carry their noise"}.`,
+      `Measured ${machineLine()}. Load average (1/5/15 min) at the start: ${loadBefore}; the last column is the 1-minute load average during each row, of which this bench's client, web and database make about 2 (more means other work shared the machine).`,
       `Web: \`server.ts\` on a production build, NODE_ENV=production, ${webProcesses()} process(es) (WEB_PROCESSES), each heap capped at 512 MiB as scripts/start.sh does, no worker;`,
       `database tingji_bench_load (${USERS} users × ${TASKS_PER_USER} tasks, 20 timeline entries each, summaries, one task in 20 shared). Each request`,
       `picks a random user's real bearer token (full authentication per request). Web RSS at idle after start: ${idleRss} MiB.`,
@@ -241,7 +261,7 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
         `|---|---|---|---|---|---|---|---|---|---|`,
         ...rows,
       ].join("\n");
-      const text = `${head}\n\nCommand: \`npm run bench -- load\`${process.env.WEB_PROCESSES ? ` with WEB_PROCESSES=${process.env.WEB_PROCESSES}` : ""} (${seconds} s per row after ${WARMUP_SEC} s at 100 req/s per route to warm it up). Load average at the end: ${loadLine()}.\n\n${table}`;
+      const text = `${head}\n\nCommand: \`npm run bench -- load\`${process.env.WEB_PROCESSES ? ` with WEB_PROCESSES=${process.env.WEB_PROCESSES}` : ""} (${seconds} s per row after ${WARMUP_SEC} s at 100 req/s per route to warm it up; ${flag("--generator") === "autocannon" ? "rows measured by autocannon's fixed rate, which sends each second's requests in a burst at its start" : "rows measured at an even, open-loop rate by bench/lib/paced.ts, latency counted from each request's due time"}). Load average at the end: ${loadLine()}.\n\n${table}`;
       // --section NAME records elsewhere (e.g. a run on an older build, kept beside the current one).
       if (opts.record && (!flag("--only") || flag("--section"))) writeReadmeSection(flag("--section") ?? "load", text);
     }
