@@ -30,6 +30,7 @@ let workerConnection: ReturnType<typeof newRedisConnection>;
 let user: Awaited<ReturnType<typeof signIn>>;
 
 beforeAll(async () => {
+  earlier = new Set(ownDecoders().keys());
   await setupTestDatabase();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tingji-profile-"));
   argsLog = path.join(tmp, "args.log");
@@ -53,9 +54,11 @@ function loggedCalls(): string[] {
   return fs.existsSync(argsLog) ? fs.readFileSync(argsLog, "utf8").trim().split("\n").filter(Boolean) : [];
 }
 
-/** Command lines of the running decoders this test process started. */
+/** Decoders an earlier test file in this jest worker left idle (they end on their own within 30 s). */
+let earlier = new Set<string>();
+/** Command lines of the running decoders this test file started. */
 function decodersOf(seen: Set<string>) {
-  for (const cmd of ownDecoders().values()) seen.add(cmd);
+  for (const [pid, cmd] of ownDecoders()) if (!earlier.has(pid)) seen.add(cmd);
 }
 
 async function waitDone(id: string, seen = new Set<string>()) {
