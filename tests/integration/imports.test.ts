@@ -121,7 +121,9 @@ describe("documents and pasted text", () => {
     const before = (await call<{ usedMinutes: number }>(usage, { token: user.token })).data.usedMinutes;
     const created = await call<{ tasks: { id: string; status: string }[] }>(createDocument, { token: user.token, form: await formWithFiles([{ path: docx() }, { path: txt }]) });
     expect(created.code).toBe(200);
-    expect(created.data.tasks.map((t) => t.status)).toEqual(["queued", "queued"]);
+    // Queued, or already further along: this test's worker may finish the first document before the answer is
+    // composed (seen with S3 storage, where storing the second file takes longer).
+    for (const t of created.data.tasks) expect(["queued", "transcribing", "completed"]).toContain(t.status);
     const [plan, notes] = await Promise.all(created.data.tasks.map((t) => settle(t.id)));
     expect(plan).toMatchObject({ status: "completed", source: "document", title: "Launch plan" });
     expect(plan!.timeline.map((e) => e.text)).toEqual(["# Launch plan", "We launch the app in March.", "- Fix the battery drain\n- Prepare the press release"]);
