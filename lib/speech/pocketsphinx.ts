@@ -64,6 +64,9 @@ export interface PocketsphinxOptions {
   reuseDecoders?: boolean;
 }
 
+/** A pause between words this long starts a new timeline entry (reused decoders). */
+const BATCH_PAUSE_MS = 400;
+
 /** Longest file decoded as one utterance by a reused decoder; longer ones go to the per-call tool, which splits at pauses. */
 const MAX_UTTERANCE_SEC = 90;
 
@@ -92,7 +95,9 @@ export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine
       const args = ["-hmm", POCKETSPHINX_MODEL.hmm, "-lm", model.lm, "-dict", model.dict, ...decoderArgsFor(o.profile, opts.decoderArgs)];
       if (opts.reuseDecoders !== false && batchable(wavPath, info)) {
         const words = await decodeWithBatch(opts.batchBinary ?? "pocketsphinx_batch", args, wavPath, o.signal);
-        return { language: "en", segments: wordsToSegments(words) };
+        // A chunk decoded whole has no utterance breaks, only gaps between words: the continuous tool's voice
+        // detection cut at pauses of about 400 ms, so timeline entries stay as short as they were.
+        return { language: "en", segments: wordsToSegments(words, { pauseMs: BATCH_PAUSE_MS }) };
       }
       // The CLI reads a ".wav" file as a fixed 44-byte header and then samples;
       // any other header layout (LIST chunks, WAVE_FORMAT_EXTENSIBLE) or file
