@@ -89,7 +89,7 @@ class BatchDecoder {
     if (this.exited || this.killed) return;
     this.killed = true;
     // Counted once, now: its process is gone before 'close' takes it out of the live set.
-    pool().retiredCpuSec += treeCpuSec(this.child.pid!);
+    decoders.retiredCpuSec += treeCpuSec(this.child.pid!);
     try {
       process.kill(-this.child.pid!, "SIGKILL");
     } catch {
@@ -160,12 +160,11 @@ interface Pool {
 }
 // Module state, one per process: only the worker (and benches) decode, and nothing reloads this module there.
 const decoders: Pool = { idle: [], live: new Set(), spawned: 0, retiredCpuSec: 0 };
-const pool = (): Pool => decoders;
 
 /** Decodes one chunk on an idle decoder of these arguments, or on a new one. */
 export async function decodeWithBatch(binary: string, args: string[], wavPath: string, signal?: AbortSignal): Promise<SpeechWord[]> {
   const key = [binary, ...args].join("\0");
-  const p = pool();
+  const p = decoders;
   const at = p.idle.findIndex((d) => d.key === key && !d.exited && !d.killed);
   let decoder: BatchDecoder;
   if (at >= 0) {
@@ -188,7 +187,7 @@ export async function decodeWithBatch(binary: string, args: string[], wavPath: s
 }
 
 function park(decoder: BatchDecoder) {
-  const p = pool();
+  const p = decoders;
   if (decoder.exited) return;
   decoder.idleTimer = setTimeout(() => {
     const i = p.idle.indexOf(decoder);
@@ -222,7 +221,7 @@ function treeCpuSec(pid: number): number {
 
 /** CPU seconds every decoder this process started has used so far (benches: the engine's own CPU). */
 export function batchDecoderCpuSec(): number {
-  const p = pool();
+  const p = decoders;
   let sec = p.retiredCpuSec;
   for (const d of p.live) if (!d.exited && !d.killed) sec += treeCpuSec(d.child.pid!);
   return sec;
@@ -230,12 +229,12 @@ export function batchDecoderCpuSec(): number {
 
 /** Decoders started by this process so far (benches count model loads with it). */
 export function batchDecodersSpawned(): number {
-  return pool().spawned;
+  return decoders.spawned;
 }
 
 /** Ends every idle decoder (worker shutdown, tests). */
 export function closeBatchDecoders() {
-  const p = pool();
+  const p = decoders;
   for (const d of p.idle.splice(0)) {
     clearTimeout(d.idleTimer);
     d.kill();
