@@ -107,6 +107,25 @@ describe("reused decoders", () => {
     await expect(engineWithRemoval.transcribe(gone, {})).rejects.toThrow(/could not decode/);
   });
 
+  it("answer digital silence with no words (pocketsphinx logs it as an ERROR, yet answers)", async () => {
+    const silence = path.join(tmp, "silence.wav");
+    execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono", "-t", "4", "-c:a", "pcm_s16le", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact", silence]);
+    expect(fs.statSync(silence).size).toBe(44 + 4 * 16000 * 2);
+    await expect(pocketsphinxEngine().transcribe(silence, {})).resolves.toEqual({ language: "en", segments: [] });
+    // The same decoder goes on with the next chunk.
+    expect((await pocketsphinxEngine().transcribe(ldc, {})).segments.length).toBeGreaterThan(0);
+  });
+
+  it("leave a WAV with another header layout to the per-call tool, which reads its samples through a pipe", async () => {
+    const withList = path.join(tmp, "with-list.wav");
+    execFileSync("ffmpeg", ["-v", "error", "-y", "-i", path.join(CORPUS, "single/en_jfk.wav"), "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", withList]);
+    const spawned = batchDecodersSpawned();
+    const { segments } = await pocketsphinxEngine().transcribe(withList, {});
+    expect(segments.map((s) => s.text).join(" ").split(/\s+/).length).toBeGreaterThan(8);
+    expect(segments.at(-1)!.end).toBeGreaterThan(9000);
+    expect(batchDecodersSpawned()).toBe(spawned);
+  });
+
   it("are ended by closeBatchDecoders", async () => {
     const engine = pocketsphinxEngine();
     await engine.transcribe(ldc, {});

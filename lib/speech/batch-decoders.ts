@@ -26,10 +26,20 @@ const MAX_IDLE = 4;
 /** pocketsphinx's frame rate (`-frate`, also with `-ds 2`). */
 const FRAMES_PER_SEC = 100;
 
+/**
+ * An ERROR line that means the chunk gets no answer. Silence (no word
+ * fits the first frame) is logged as an ERROR too, but the decoder still
+ * answers with an empty hypothesis: that chunk simply has no speech.
+ */
+function isFatalError(line: string): boolean {
+  return /\bERROR: /.test(line) && !/Couldn't find <s> in first frame/.test(line);
+}
+
 class BatchDecoder {
   readonly child: ChildProcess;
   private buffered = "";
   private stderrTail = "";
+  private stderrPartial = "";
   private seq = 0;
   private pending?: { uttid: string; resolve: (line: string) => void; reject: (e: Error) => void };
   exited = false;
@@ -50,9 +60,12 @@ class BatchDecoder {
     this.child.stdout!.setEncoding("utf8");
     this.child.stdout!.on("data", (text: string) => this.onOutput(text));
     this.child.stderr!.on("data", (b: Buffer) => {
-      this.stderrTail = (this.stderrTail + b.toString()).slice(-2000);
+      const text = b.toString();
+      const lines = (this.stderrPartial + text).split("\n");
+      this.stderrPartial = lines.pop() ?? "";
+      this.stderrTail = (this.stderrTail + text).slice(-2000);
       // A chunk it cannot read is skipped without an answer: fail it instead of waiting for ever.
-      if (this.pending && /\bERROR: /.test(b.toString())) this.fail(new Error(`pocketsphinx could not decode: ${this.lastLines()}`));
+      if (this.pending && lines.some(isFatalError)) this.fail(new Error(`pocketsphinx could not decode: ${this.lastLines()}`));
     });
     this.child.stdin!.on("error", () => {}); // a decoder that died closes the pipe; its exit says why
     this.child.on("error", (e) => this.fail(new Error(`pocketsphinx could not start (${binary}): ${e.message}`)));

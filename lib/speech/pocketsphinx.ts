@@ -151,7 +151,24 @@ export function parseTimedWords(stdout: string): SpeechWord[] {
 
 function run(binary: string, args: string[], signal?: AbortSignal, stdin?: { path: string; info: WavInfo }): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: [stdin ? "pipe" : "ignore", "pipe", "pipe"], signal });
+    // The tool reopens "/dev/stdin" by name, which fails on Node's stdio sockets
+    // (exit 1, no message): a shell puts a pipe between, in its own process group.
+    const child = stdin
+      ? spawn("sh", ["-c", 'cat | "$0" "$@"', binary, ...args], { stdio: ["pipe", "pipe", "pipe"], detached: true })
+      : spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], signal });
+    if (stdin && signal) {
+      const onAbort = () => {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {
+          /* already gone */
+        }
+        reject(signal.reason instanceof Error ? signal.reason : Object.assign(new Error("aborted"), { name: "AbortError" }));
+      };
+      if (signal.aborted) onAbort();
+      else signal.addEventListener("abort", onAbort, { once: true });
+      child.on("close", () => signal.removeEventListener("abort", onAbort));
+    }
     let feedError: Error | undefined;
     if (stdin && child.stdin) {
       const { path, info } = stdin;
