@@ -5,11 +5,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SKIP_BUILD=1
+started=$SECONDS
+# Each stage says when it starts, in minutes since the start (CI must stay under 30).
+stage() { printf '== %s (at %d:%02d)\n' "$1" $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
 bash scripts/setup.sh >/tmp/tingji-setup.log 2>&1 || { cat /tmp/tingji-setup.log; exit 1; }
 
-echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
-echo "== lint"; npx eslint . --max-warnings=0
-echo "== messages"; npx tsx scripts/check-messages.ts
-echo "== jest"; npx jest --ci
-echo "== build"; npx next build > /tmp/tingji-build.log 2>&1 || { tail -50 /tmp/tingji-build.log; exit 1; }
-echo "== playwright"; npx playwright test -c tests/e2e/playwright.config.ts
+stage typecheck; npx tsc --noEmit -p tsconfig.json
+stage lint; npx eslint . --max-warnings=0
+stage messages; npx tsx scripts/check-messages.ts
+stage jest; npx jest --ci
+stage build; npx next build > /tmp/tingji-build.log 2>&1 || { tail -50 /tmp/tingji-build.log; exit 1; }
+stage playwright; npx playwright test -c tests/e2e/playwright.config.ts
+stage done

@@ -10,7 +10,9 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once: with traces off, one left a third of the two cores idle, waiting on the
+  // servers (E2E_WORKERS=1 runs one spec file at a time).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
   outputDir: "../../test-results",
@@ -18,7 +20,9 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     browserName: "chromium",
     launchOptions: chromiumLaunchOptions,
-    trace: "retain-on-failure",
+    // Recording a trace for every test cost a quarter of the suite's time on two cores (the
+    // screencast and DOM snapshots of each action): off unless E2E_TRACE=1, e.g. to rerun a failure.
+    trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
   },
   // Specs that need an AI provider set `test.use({ baseURL: E2E_SERVERS.ai.baseUrl })`.
