@@ -244,7 +244,8 @@ describe("meeting links", () => {
     const res = await call<{ task: { id: string; meetingStatus: string; source: string } }>(joinMeeting, { token: user.token, json: { meeting_url: "https://zoom.us/j/1234567890?pwd=abc" } });
     expect(res.code).toBe(200);
     expect(res.data.task).toMatchObject({ meetingStatus: "joining", source: "meeting" });
-    const seen = new Set<string>();
+    // The answer's own "joining" counts: on a busy machine the bot may be in the meeting (300 ms) before the first poll.
+    const seen = new Set<string>([res.data.task.meetingStatus]);
     const task = await settle(res.data.task.id, seen);
     expect(task.status).toBe("completed");
     expect([...seen]).toEqual(expect.arrayContaining(["joining", "in_meeting", "ended"]));
