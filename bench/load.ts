@@ -8,7 +8,7 @@
  *   flags: --seconds=N (per run, default 15), --soak-minutes=N (default 10), --reseed, --snapshots (heap snapshots
  *          of the web process at the end of warm-up and at the end of the soak, through --heapsnapshot-signal),
  *          --section=NAME (record the route table under another heading), --only=ROUTE,ROUTE (just those routes),
- *          --profile=ROUTE (a CPU profile of the web under that route, summarised), --generator=autocannon (rows at
+ *          --profile=ROUTE (a CPU profile of the web over --seconds of that route at 100 req/s after warm-up, summarised), --generator=autocannon (rows at
  *          autocannon's bursty fixed rate instead of bench/lib/paced.ts's even one); BENCH_NEXT_DIR=<copy of a build> to bench
  *          that build; WEB_PROCESSES=N (server.ts's cluster size) is passed through
  *
@@ -23,6 +23,7 @@ import path from "node:path";
 import { DEFAULT_DATABASE_URL, withDatabaseName } from "@/lib/server/migrations";
 import { machineLine } from "./lib/machine";
 import { summarizeCpuProfile } from "./lib/cpuprofile";
+import { profileWindow } from "./lib/inspector";
 import { pacedLoad } from "./lib/paced";
 import { treeCpuMs, treeRssKb } from "./lib/proc";
 import { writeReadmeSection } from "./lib/readme";
@@ -45,6 +46,8 @@ const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3390);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DB_URL = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, "tingji_bench_load");
 const RATES = [50, 100, 200];
+/** The web's inspector port under --profile. */
+const INSPECT_PORT = Number(process.env.BENCH_INSPECT_PORT ?? 9239);
 /** Seconds of 100 req/s on each route before its rows. */
 const WARMUP_SEC = 10;
 /** The machine's convention: `next build` and Playwright runs hold this lock (they rewrite .next). */
@@ -140,7 +143,8 @@ async function startWeb(dir: string, authSecret: string, snapshots: boolean, pro
     "--import",
     "tsx",
     ...(snapshots ? ["--heapsnapshot-signal=SIGUSR2"] : []),
-    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+    // --profile: the inspector, through which bench/lib/inspector.ts profiles the measured stretch only.
+    ...(profileDir ? [`--inspect=127.0.0.1:${INSPECT_PORT}`] : []),
     // Extra node flags for the web only (e.g. BENCH_WEB_FLAGS=--trace-gc, which NODE_OPTIONS may not carry).
     ...(process.env.BENCH_WEB_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
     "server.ts",
@@ -228,13 +232,14 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
   // --profile=ROUTE: a V8 CPU profile of the web while that route runs at 100 req/s, summarised by package and function.
   const profileRoute = flag("--profile");
   const profileDir = profileRoute ? path.join(dir, "cpu-profile") : undefined;
+  if (profileRoute && webProcesses() > 1) throw new Error("--profile reads one web process: run it with WEB_PROCESSES=1");
   const web = await startWeb(dir, authSecret, opts.snapshots, profileDir);
   if (profileRoute && profileDir) {
     const make = routes(fx)[profileRoute];
     if (!make) throw new Error(`--profile: no route "${profileRoute}" (${Object.keys(routes(fx)).join(", ")})`);
-    await fire(make, 50, 3);
-    const r = await fire(make, 100, seconds);
-    console.log(`${profileRoute}: ${r.requests.average.toFixed(0)} req/s, p50 ${ms(r.latency.p50)} ms, p99 ${ms(r.latency.p99)} ms`);
+    await fire(make, 100, WARMUP_SEC);
+    const r = await profileWindow(INSPECT_PORT, profileDir, () => measure(make, 100, seconds));
+    console.log(`${profileRoute}: ${r.requests.average.toFixed(0)} req/s, p50 ${ms(r.latency.p50)} ms, p99 ${ms(r.latency.p99)} ms (profiled)`);
     web.kill("SIGTERM");
     await new Promise((res) => web.once("exit", res));
     console.log(summarizeCpuProfile(profileDir).join("\n"));
