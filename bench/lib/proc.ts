@@ -1,47 +1,8 @@
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 
-/** A process and all its running descendants, from /proc. */
-function processTree(pid: number): number[] {
-  const pids: number[] = [];
-  const visit = (p: number) => {
-    pids.push(p);
-    try {
-      for (const t of fs.readdirSync(`/proc/${p}/task`)) {
-        const kids = fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim();
-        for (const k of kids ? kids.split(/\s+/) : []) visit(Number(k));
-      }
-    } catch {
-      /* process ended */
-    }
-  };
-  visit(pid);
-  return pids;
-}
-
-/** One number from a process's /proc file, 0 once it has ended. */
-function readProc(pid: number, file: "status" | "stat", pick: (text: string) => number): number {
-  try {
-    return pick(fs.readFileSync(`/proc/${pid}/${file}`, "utf8"));
-  } catch {
-    return 0;
-  }
-}
-
-/** Resident memory (VmRSS, KiB) of a process and all its descendants, from /proc. */
-export function treeRssKb(pid: number): number {
-  return processTree(pid).reduce((kb, p) => kb + readProc(p, "status", (t) => Number(/VmRSS:\s+(\d+)/.exec(t)?.[1] ?? 0)), 0);
-}
-
-/** CPU milliseconds (user + system) a process and its running descendants have used, from /proc (the web's cluster copies count). */
-export function treeCpuMs(pid: number): number {
-  const ms = (stat: string) => {
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of the whole line, in USER_HZ (100).
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
-    return (f[11]! + f[12]!) * 10;
-  };
-  return processTree(pid).reduce((total, p) => total + readProc(p, "stat", ms), 0);
-}
+// The process-tree readers live with the server code that needs them too (the reused decoders).
+export { treeCpuMs, treeRssKb } from "@/lib/server/proc-tree";
 
 /** CPU seconds (user + system) of this process and of its children that have exited, from /proc/self/stat. */
 export function cpuSeconds(): { self: number; children: number } {

@@ -1,8 +1,8 @@
 import "server-only";
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { logger } from "@/lib/server/logger";
+import { treeCpuMs } from "@/lib/server/proc-tree";
 import type { SpeechWord } from "./types";
 
 /**
@@ -102,7 +102,7 @@ class BatchDecoder {
     if (this.exited || this.killed) return;
     this.killed = true;
     // Counted once, now: its process is gone before 'close' takes it out of the live set.
-    decoders.retiredCpuSec += treeCpuSec(this.child.pid!);
+    decoders.retiredCpuSec += treeCpuMs(this.child.pid!) / 1000;
     try {
       process.kill(-this.child.pid!, "SIGKILL");
     } catch {
@@ -216,27 +216,11 @@ function park(decoder: BatchDecoder) {
   }
 }
 
-/** CPU seconds (user + system) of a process and its descendants, from /proc (0 where unreadable). */
-function treeCpuSec(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
-    let sec = (f[11]! + f[12]!) / 100; // utime + stime, in USER_HZ ticks
-    for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
-      const kids = fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
-      for (const k of kids ? kids.split(/\s+/) : []) sec += treeCpuSec(Number(k));
-    }
-    return sec;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU seconds every decoder this process started has used so far (benches: the engine's own CPU). */
 export function batchDecoderCpuSec(): number {
   const p = decoders;
   let sec = p.retiredCpuSec;
-  for (const d of p.live) if (!d.exited && !d.killed) sec += treeCpuSec(d.child.pid!);
+  for (const d of p.live) if (!d.exited && !d.killed) sec += treeCpuMs(d.child.pid!) / 1000;
   return sec;
 }
 
