@@ -11,6 +11,7 @@ import { attachCollab, closeCollab, createCollabServer } from "@/lib/collab/hocu
 import { PEER_ADDRESS_HEADER } from "@/lib/api/peer-address";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
+import { superviseWebProcesses } from "@/lib/server/web-cluster";
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -46,47 +47,8 @@ async function main() {
   process.on("SIGINT", () => void stop());
 }
 
-/**
- * WEB_PROCESSES > 1: this process only forks that many copies of the server and
- * replaces one that dies (node:cluster shares the port; connections are dealt
- * round-robin). One event loop spends its core on one request at a time, so on a
- * machine of several cores a single process is the ceiling (bench/README.md "load").
- * SIGTERM/SIGINT go to every copy, which stop as a single process does.
- */
-function supervise(count: number) {
-  let stopping = false;
-  const fork = () => {
-    let listening = false;
-    const worker = cluster.fork();
-    worker.on("listening", () => (listening = true));
-    worker.on("exit", (code, signal) => {
-      if (stopping) return;
-      // One that never came up (a weak secret, a taken port) would fail again: stop as a single process would.
-      if (!listening) {
-        logger.error("web process failed to start; stopping", { code, signal });
-        stopping = true;
-        for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
-        process.exit(code || 1);
-      }
-      logger.warn("web process ended; starting another", { code, signal });
-      setTimeout(fork, 1000);
-    });
-  };
-  for (let i = 0; i < count; i++) fork();
-  const stop = (signal: NodeJS.Signals) => {
-    stopping = true;
-    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
-    cluster.on("exit", () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-    });
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
-  logger.info("web processes", { count });
-}
-
 const processes = env().WEB_PROCESSES || os.availableParallelism();
-if (cluster.isPrimary && processes > 1) supervise(processes);
+if (cluster.isPrimary && processes > 1) superviseWebProcesses(processes);
 else
   main().catch((error) => {
     console.error(error);
