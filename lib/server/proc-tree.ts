@@ -6,22 +6,22 @@ import fs from "node:fs";
  * reused decoders (their CPU for benches) and by the benches themselves.
  */
 
+/** The running children of a process (none once it has ended). */
+export function childPids(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /** A process and all its running descendants. */
 function processTree(pid: number): number[] {
-  const pids: number[] = [];
-  const visit = (p: number) => {
-    pids.push(p);
-    try {
-      for (const t of fs.readdirSync(`/proc/${p}/task`)) {
-        const kids = fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim();
-        for (const k of kids ? kids.split(/\s+/) : []) visit(Number(k));
-      }
-    } catch {
-      /* process ended */
-    }
-  };
-  visit(pid);
-  return pids;
+  return [pid, ...childPids(pid).flatMap(processTree)];
 }
 
 /** One number from a process's /proc file, 0 once it has ended. */

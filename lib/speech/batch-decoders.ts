@@ -1,8 +1,9 @@
 import "server-only";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { logger } from "@/lib/server/logger";
 import { treeCpuMs } from "@/lib/server/proc-tree";
+import { abortReason, killPiped, spawnPiped } from "./piped-process";
 import type { SpeechWord } from "./types";
 
 /**
@@ -51,12 +52,7 @@ class BatchDecoder {
     binary: string,
     args: string[],
   ) {
-    // pocketsphinx_batch opens its control and output files by name; Node's stdio
-    // are sockets, which /dev/stdin cannot reopen, so the shell puts pipes between.
-    this.child = spawn("sh", ["-c", 'cat | "$0" "$@" | cat', binary, "-ctl", "/dev/stdin", "-hypseg", "/dev/stdout", "-adcin", "yes", "-adchdr", "44", "-cepdir", "/", "-cepext", ".wav", ...args], {
-      stdio: ["pipe", "pipe", "pipe"],
-      detached: true, // its own process group, so that a kill ends the pipeline, not only the shell
-    });
+    this.child = spawnPiped(binary, ["-ctl", "/dev/stdin", "-hypseg", "/dev/stdout", "-adcin", "yes", "-adchdr", "44", "-cepdir", "/", "-cepext", ".wav", ...args]);
     this.child.stdout!.setEncoding("utf8");
     this.child.stdout!.on("data", (text: string) => this.onOutput(text));
     this.child.stderr!.on("data", (b: Buffer) => {
@@ -82,7 +78,7 @@ class BatchDecoder {
     return new Promise<string>((resolve, reject) => {
       const onAbort = () => {
         this.kill();
-        reject(signal!.reason instanceof Error ? signal!.reason : Object.assign(new Error("aborted"), { name: "AbortError" }));
+        reject(abortReason(signal!));
       };
       if (signal?.aborted) return onAbort();
       signal?.addEventListener("abort", onAbort, { once: true });
@@ -103,11 +99,7 @@ class BatchDecoder {
     this.killed = true;
     // Counted once, now: its process is gone before 'close' takes it out of the live set.
     decoders.retiredCpuSec += treeCpuMs(this.child.pid!) / 1000;
-    try {
-      process.kill(-this.child.pid!, "SIGKILL");
-    } catch {
-      /* already gone */
-    }
+    killPiped(this.child);
   }
 
   /** Idle decoders must not keep a script or a test process alive. */
@@ -177,17 +169,16 @@ const decoders: Pool = { idle: [], live: new Set(), spawned: 0, retiredCpuSec: 0
 /** Decodes one chunk on an idle decoder of these arguments, or on a new one. */
 export async function decodeWithBatch(binary: string, args: string[], wavPath: string, signal?: AbortSignal): Promise<SpeechWord[]> {
   const key = [binary, ...args].join("\0");
-  const p = decoders;
-  const at = p.idle.findIndex((d) => d.key === key && !d.exited && !d.killed);
+  const at = decoders.idle.findIndex((d) => d.key === key && !d.exited && !d.killed);
   let decoder: BatchDecoder;
   if (at >= 0) {
-    decoder = p.idle.splice(at, 1)[0]!;
+    decoder = decoders.idle.splice(at, 1)[0]!;
     clearTimeout(decoder.idleTimer);
   } else {
     decoder = new BatchDecoder(key, binary, args);
-    p.spawned++;
-    p.live.add(decoder);
-    decoder.child.once("close", () => p.live.delete(decoder));
+    decoders.spawned++;
+    decoders.live.add(decoder);
+    decoder.child.once("close", () => decoders.live.delete(decoder));
   }
   try {
     const words = await decoder.decode(wavPath, signal);
@@ -200,17 +191,16 @@ export async function decodeWithBatch(binary: string, args: string[], wavPath: s
 }
 
 function park(decoder: BatchDecoder) {
-  const p = decoders;
   if (decoder.exited) return;
   decoder.idleTimer = setTimeout(() => {
-    const i = p.idle.indexOf(decoder);
-    if (i >= 0) p.idle.splice(i, 1);
+    const i = decoders.idle.indexOf(decoder);
+    if (i >= 0) decoders.idle.splice(i, 1);
     decoder.kill();
   }, IDLE_MS);
   decoder.idleTimer.unref();
-  p.idle.push(decoder);
-  while (p.idle.length > MAX_IDLE) {
-    const oldest = p.idle.shift()!;
+  decoders.idle.push(decoder);
+  while (decoders.idle.length > MAX_IDLE) {
+    const oldest = decoders.idle.shift()!;
     clearTimeout(oldest.idleTimer);
     oldest.kill();
   }
@@ -218,9 +208,8 @@ function park(decoder: BatchDecoder) {
 
 /** CPU seconds every decoder this process started has used so far (benches: the engine's own CPU). */
 export function batchDecoderCpuSec(): number {
-  const p = decoders;
-  let sec = p.retiredCpuSec;
-  for (const d of p.live) if (!d.exited && !d.killed) sec += treeCpuMs(d.child.pid!) / 1000;
+  let sec = decoders.retiredCpuSec;
+  for (const d of decoders.live) if (!d.exited && !d.killed) sec += treeCpuMs(d.child.pid!) / 1000;
   return sec;
 }
 
@@ -231,8 +220,7 @@ export function batchDecodersSpawned(): number {
 
 /** Ends every idle decoder (worker shutdown, tests). */
 export function closeBatchDecoders() {
-  const p = decoders;
-  for (const d of p.idle.splice(0)) {
+  for (const d of decoders.idle.splice(0)) {
     clearTimeout(d.idleTimer);
     d.kill();
   }

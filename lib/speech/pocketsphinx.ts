@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { readWavInfo, type WavInfo } from "@/lib/media/wav";
 import { logger } from "@/lib/server/logger";
 import { decodeWithBatch } from "./batch-decoders";
+import { abortReason, killPiped, spawnPiped } from "./piped-process";
 import { hotwordModel } from "./hotword-lm";
 import { wordsToSegments } from "./segments";
 import { DEFAULT_DECODE_PROFILE, type DecodeProfile, type SpeechEngine, type SpeechResult, type SpeechWord, type TranscribeOptions } from "./types";
@@ -151,19 +152,12 @@ export function parseTimedWords(stdout: string): SpeechWord[] {
 
 function run(binary: string, args: string[], signal?: AbortSignal, stdin?: { path: string; info: WavInfo }): Promise<string> {
   return new Promise((resolve, reject) => {
-    // The tool reopens "/dev/stdin" by name, which fails on Node's stdio sockets
-    // (exit 1, no message): a shell puts a pipe between, in its own process group.
-    const child = stdin
-      ? spawn("sh", ["-c", 'cat | "$0" "$@"', binary, ...args], { stdio: ["pipe", "pipe", "pipe"], detached: true })
-      : spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], signal });
+    // Samples to stdin need the shell's pipe (piped-process.ts), and its process group killed on abort.
+    const child = stdin ? spawnPiped(binary, args) : spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], signal });
     if (stdin && signal) {
       const onAbort = () => {
-        try {
-          process.kill(-child.pid!, "SIGKILL");
-        } catch {
-          /* already gone */
-        }
-        reject(signal.reason instanceof Error ? signal.reason : Object.assign(new Error("aborted"), { name: "AbortError" }));
+        killPiped(child);
+        reject(abortReason(signal));
       };
       if (signal.aborted) onAbort();
       else signal.addEventListener("abort", onAbort, { once: true });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { childPids } from "@/lib/server/proc-tree";
 
 // server.ts's supervisor for WEB_PROCESSES > 1 (lib/server/web-cluster.ts), run for real through a
 // stand-in server (tests/helpers/web-cluster-fixture.ts): a copy that dies is replaced, SIGTERM
@@ -26,17 +27,7 @@ function startServer(env: Record<string, string> = {}): ChildProcess {
 }
 
 /** The copies the primary has forked and that are still running. */
-function copies(primary: number): number[] {
-  try {
-    return fs
-      .readdirSync(`/proc/${primary}/task`)
-      .flatMap((t) => fs.readFileSync(`/proc/${primary}/task/${t}/children`, "utf8").trim().split(/\s+/))
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
+const copies = childPids;
 
 async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
