@@ -26,8 +26,18 @@ function startServer(env: Record<string, string> = {}): ChildProcess {
   return child;
 }
 
-/** The copies the primary has forked and that are still running. */
-const copies = childPids;
+/**
+ * The copies the primary has forked and that are still running. Only children that run the
+ * fixture: with a cold tsx cache the primary also has esbuild's service process as a child.
+ */
+const copies = (pid: number) =>
+  childPids(pid).filter((child) => {
+    try {
+      return fs.readFileSync(`/proc/${child}/cmdline`, "utf8").includes("web-cluster-fixture");
+    } catch {
+      return false;
+    }
+  });
 
 async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
