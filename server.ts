@@ -3,6 +3,8 @@
 //   npm run web   (after `next build`; scripts/start.sh and docker-compose use it)
 // Development: `npm run dev` (next dev) serves pages and API with hot reload, without the co-editing socket.
 // Run with `--conditions=react-server`: the collab modules are server-only, like the worker's.
+// First: keeps Node from loading every module's source map (lib/server/no-source-maps.ts).
+import "@/lib/server/no-source-maps";
 import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
