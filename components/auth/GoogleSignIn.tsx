@@ -9,26 +9,33 @@ import type { GoogleStatus } from "@/lib/auth/social.schema";
 import styles from "./GoogleSignIn.module.css";
 
 /**
- * "Continue with Google" (spec §2, §7; docs/auth.md "Google sign-in"), shown only when the server
- * offers it. The human check's token is taken first (stored as auth:turnstileToken for the callback
- * page), then the browser goes to the provider through /api/auth/google/authorize.
+ * Whether the server offers Google sign-in: null until it has answered (false when asking failed).
+ * The login screen waits for it, so the button does not appear above a form that is already
+ * showing and push the form down under a pointer about to click.
  */
-export function GoogleSignIn({ takeToken, disabled }: { takeToken: () => Promise<string>; disabled?: boolean }) {
-  const t = useTranslations("signin");
-  const [enabled, setEnabled] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
+export function useGoogleSignInOffered(): boolean | null {
+  const [offered, setOffered] = useState<boolean | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     api
       .get<GoogleStatus>("/api/auth/google", undefined, { signal: controller.signal, authRedirect: false, updateOverlay: false })
-      .then((s) => setEnabled(Boolean(s?.enabled)))
-      .catch(() => setEnabled(false));
+      .then((s) => setOffered(Boolean(s?.enabled)))
+      .catch(() => !controller.signal.aborted && setOffered(false));
     return () => controller.abort();
   }, []);
+  return offered;
+}
 
-  if (!enabled) return null;
+/**
+ * "Continue with Google" (spec §2, §7; docs/auth.md "Google sign-in"), rendered when the server
+ * offers it (useGoogleSignInOffered). The human check's token is taken first (stored as
+ * auth:turnstileToken for the callback page), then the browser goes to the provider through
+ * /api/auth/google/authorize.
+ */
+export function GoogleSignIn({ takeToken, disabled }: { takeToken: () => Promise<string>; disabled?: boolean }) {
+  const t = useTranslations("signin");
+  const [leaving, setLeaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   async function start() {
     setError(null);

@@ -11,7 +11,7 @@ import { Brand } from "@/components/shell/Brand";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { PhoneLoginForm } from "@/components/auth/PhoneLoginForm";
-import { GoogleSignIn } from "@/components/auth/GoogleSignIn";
+import { GoogleSignIn, useGoogleSignInOffered } from "@/components/auth/GoogleSignIn";
 import { useIsChinaEdition } from "@/lib/client/edition";
 import { HumanCheck } from "@/components/verify/HumanCheck";
 import { RegionNotice } from "@/components/verify/RegionNotice";
@@ -37,6 +37,7 @@ export default function LoginScreen() {
   const china = useIsChinaEdition();
   // Human verification (lib/client/human-check.ts) and the region access notice (compliance check).
   const human = useHumanCheck();
+  const googleOffered = useGoogleSignInOffered();
   const [regionNotice, setRegionNotice] = useState<{ email: string; answer: ComplianceAnswer } | null>(null);
   const [stayHere, setStayHere] = useState<string | null>(null);
 
@@ -106,7 +107,8 @@ export default function LoginScreen() {
     }
   }
 
-  if (status === "loading") return <CentredLoader />;
+  // The email form shows once the Google button's place is known: nothing moves under the pointer after.
+  if (status === "loading" || (googleOffered === null && !china)) return <CentredLoader />;
 
   return (
     <main className={styles.page}>
@@ -157,7 +159,7 @@ export default function LoginScreen() {
               <h1 className={styles.title}>{t("title")}</h1>
             </div>
             <p className={styles.subtitle}>{t("subtitle")}</p>
-            <GoogleSignIn takeToken={human.takeToken} disabled={sending || devBusy} />
+            {googleOffered && <GoogleSignIn takeToken={human.takeToken} disabled={sending || devBusy} />}
 
             <form className={styles.form} onSubmit={sendLink} noValidate data-testid="login-form">
               <label className="field">

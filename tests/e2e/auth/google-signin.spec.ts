@@ -37,6 +37,20 @@ test("Continue with Google → the provider's login and consent → back in the 
   expect(stored.human).toBeNull();
 });
 
+test("the email form shows with the Google button already above it, so nothing moves under a click", async ({ page }) => {
+  // A slow answer on whether Google is offered: the form waits for it instead of being pushed down when it comes.
+  await page.route("**/api/auth/google", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto("/transcribe/login");
+  await expect(page.getByTestId("login-submit")).toBeVisible();
+  expect(await page.getByTestId("google-login").count()).toBe(1);
+  const before = await page.getByTestId("login-submit").boundingBox();
+  await expect(page.getByTestId("human-check")).toHaveAttribute("data-state", "verified");
+  expect(await page.getByTestId("login-submit").boundingBox()).toEqual(before);
+});
+
 test("a sign-in cancelled at Google says so and starts again from the login page", async ({ page }) => {
   await page.goto("/transcribe/callback?error=access_denied&state=x");
   await expect(page.getByTestId("callback-message")).toHaveText("Google sign-in was cancelled. You can try again or use another way to sign in.");
