@@ -26,6 +26,6 @@ export const TASK_SCRATCH_KINDS = ["tasks", "documents", "meetings"] as const;
  */
 export async function removeTaskFiles(userId: string, taskId: string): Promise<void> {
   await storage().removeFolder(mediaFolder(userId, taskId));
-  for (const kind of TASK_SCRATCH_KINDS) await fsp.rm(path.join(scratchRoot(), kind, taskId), { recursive: true, force: true });
+  for (const kind of TASK_SCRATCH_KINDS) await fsp.rm(path.join(/* turbopackIgnore: true */ scratchRoot(), kind, taskId), { recursive: true, force: true });
   await clearProgress(taskId).catch(() => undefined);
 }

@@ -30,7 +30,7 @@ export async function transcribeToolFile(owner: ToolOwner, id: string, locale: s
   let stored: string[] = [];
   try {
     const name = `${row.originalName.replace(/\.[^.]+$/, "") || "audio"}.${row.audioFormat ?? "audio"}`;
-    const local = await storage().fetchToFile(row.storageKey, path.join(dir, name));
+    const local = await storage().fetchToFile(row.storageKey, path.join(/* turbopackIgnore: true */ dir, name));
     const file = await probeIntakeFile({ path: local, name });
     if (file.size > AUDIO_MAX_BYTES) throw new AppError("upload.audioTooLarge", { file: name });
     stored = await storeIntakeFiles(userId, taskId, [file]);
