@@ -9,21 +9,23 @@ import type { GoogleStatus } from "@/lib/auth/social.schema";
 import styles from "./GoogleSignIn.module.css";
 
 /**
- * Whether the server offers Google sign-in: null until it has answered (false when asking failed).
+ * Whether the server offers Google sign-in: null until it has answered (false when asking failed,
+ * and at once, without asking, where the page has no place for it: `wanted` false).
  * The login screen waits for it, so the button does not appear above a form that is already
  * showing and push the form down under a pointer about to click.
  */
-export function useGoogleSignInOffered(): boolean | null {
+export function useGoogleSignInOffered(wanted: boolean): boolean | null {
   const [offered, setOffered] = useState<boolean | null>(null);
   useEffect(() => {
+    if (!wanted) return;
     const controller = new AbortController();
     api
       .get<GoogleStatus>("/api/auth/google", undefined, { signal: controller.signal, authRedirect: false, updateOverlay: false })
       .then((s) => setOffered(Boolean(s?.enabled)))
       .catch(() => !controller.signal.aborted && setOffered(false));
     return () => controller.abort();
-  }, []);
-  return offered;
+  }, [wanted]);
+  return wanted ? offered : false;
 }
 
 /**

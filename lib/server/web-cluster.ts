@@ -40,4 +40,3 @@ export function superviseWebProcesses(count: number, opts: { restartDelayMs?: nu
   process.on("SIGINT", () => stop("SIGINT"));
   logger.info("web processes", { count });
 }
-

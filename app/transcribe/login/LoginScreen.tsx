@@ -37,7 +37,8 @@ export default function LoginScreen() {
   const china = useIsChinaEdition();
   // Human verification (lib/client/human-check.ts) and the region access notice (compliance check).
   const human = useHumanCheck();
-  const googleOffered = useGoogleSignInOffered();
+  // The China edition signs in by phone only: no Google button, no question about it.
+  const googleOffered = useGoogleSignInOffered(!china);
   const [regionNotice, setRegionNotice] = useState<{ email: string; answer: ComplianceAnswer } | null>(null);
   const [stayHere, setStayHere] = useState<string | null>(null);
 
@@ -108,7 +109,7 @@ export default function LoginScreen() {
   }
 
   // The email form shows once the Google button's place is known: nothing moves under the pointer after.
-  if (status === "loading" || (googleOffered === null && !china)) return <CentredLoader />;
+  if (status === "loading" || googleOffered === null) return <CentredLoader />;
 
   return (
     <main className={styles.page}>
