@@ -7,8 +7,9 @@
  *   npm run bench -- load --soak     # 10 min at 100 req/s over a mix; RSS growth after warm-up ("load-soak" section)
  *   flags: --seconds=N (per run, default 15), --soak-minutes=N (default 10), --reseed, --snapshots (heap snapshots
  *          of the web process at the end of warm-up and at the end of the soak, through --heapsnapshot-signal),
- *          --section=NAME (record the route table under another heading), --only=ROUTE,ROUTE (just those routes),
- *          --profile=ROUTE (a CPU profile of the web over --seconds of that route at 100 req/s after warm-up, summarised), --generator=autocannon (rows at
+ *          --rates=R,R (the asked rates, default 50,100,200), --section=NAME (record the route table under another heading), --only=ROUTE,ROUTE (just those routes),
+ *          --profile=ROUTE (a CPU profile of the web over --seconds of that route at 100 req/s after warm-up, summarised),
+ *          --heap-sample=ROUTE (the same window, sampling what the route allocates that outlives the young generation), --generator=autocannon (rows at
  *          autocannon's bursty fixed rate instead of bench/lib/paced.ts's even one); BENCH_NEXT_DIR=<copy of a build> to bench
  *          that build; WEB_PROCESSES=N (server.ts's cluster size) is passed through
  *
@@ -22,8 +23,8 @@ import os from "node:os";
 import path from "node:path";
 import { DEFAULT_DATABASE_URL, withDatabaseName } from "@/lib/server/migrations";
 import { machineLine } from "./lib/machine";
-import { summarizeCpuProfile } from "./lib/cpuprofile";
-import { profileWindow } from "./lib/inspector";
+import { summarizeCpuProfile, summarizeHeapProfile } from "./lib/cpuprofile";
+import { profileWindow, promotedAllocationsWindow } from "./lib/inspector";
 import { pacedLoad } from "./lib/paced";
 import { treeCpuMs, treeRssKb } from "./lib/proc";
 import { writeReadmeSection } from "./lib/readme";
@@ -45,7 +46,8 @@ const autocannon = require("autocannon") as (opts: Record<string, unknown>) => P
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3390);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DB_URL = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, "tingji_bench_load");
-const RATES = [50, 100, 200];
+/** Rows per route (--rates=200 for one). */
+const RATES = (process.argv.find((a) => a.startsWith("--rates="))?.slice(8) ?? "50,100,200").split(",").map(Number);
 /** The web's inspector port under --profile. */
 const INSPECT_PORT = Number(process.env.BENCH_INSPECT_PORT ?? 9239);
 /** Seconds of 100 req/s on each route before its rows. */
@@ -230,20 +232,24 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
   console.log(`fixture ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (${USERS} users × ${TASKS_PER_USER} tasks)`);
   const dir = privateAppDir();
   // --profile=ROUTE: a V8 CPU profile of the web while that route runs at 100 req/s, summarised by package and function.
-  const profileRoute = flag("--profile");
+  // --heap-sample=ROUTE: what of that route's allocations outlives the young generation (sampled), by function.
+  const profileRoute = flag("--profile") ?? flag("--heap-sample");
+  const heapSample = !flag("--profile") && Boolean(profileRoute);
   const profileDir = profileRoute ? path.join(dir, "cpu-profile") : undefined;
-  if (profileRoute && webProcesses() > 1) throw new Error("--profile reads one web process: run it with WEB_PROCESSES=1");
+  if (profileRoute && webProcesses() > 1) throw new Error("--profile and --heap-sample read one web process: run them with WEB_PROCESSES=1");
   const web = await startWeb(dir, authSecret, opts.snapshots, profileDir);
   if (profileRoute && profileDir) {
     const make = routes(fx)[profileRoute];
-    if (!make) throw new Error(`--profile: no route "${profileRoute}" (${Object.keys(routes(fx)).join(", ")})`);
+    if (!make) throw new Error(`no route "${profileRoute}" (${Object.keys(routes(fx)).join(", ")})`);
     await fire(make, 100, WARMUP_SEC);
-    const r = await profileWindow(INSPECT_PORT, profileDir, () => measure(make, 100, seconds));
+    const window = heapSample ? promotedAllocationsWindow : profileWindow;
+    const r = await window(INSPECT_PORT, profileDir, () => measure(make, 100, seconds));
     console.log(`${profileRoute}: ${r.requests.average.toFixed(0)} req/s, p50 ${ms(r.latency.p50)} ms, p99 ${ms(r.latency.p99)} ms (profiled)`);
     web.kill("SIGTERM");
     await new Promise((res) => web.once("exit", res));
-    console.log(summarizeCpuProfile(profileDir).join("\n"));
-    fs.rmSync(dir, { recursive: true, force: true });
+    console.log((heapSample ? summarizeHeapProfile(profileDir, r.requests.total) : summarizeCpuProfile(profileDir)).join("\n"));
+    if (!process.env.BENCH_KEEP_PROFILE) fs.rmSync(dir, { recursive: true, force: true });
+    else console.log(`profile kept in ${profileDir}`);
     return;
   }
   const idleRss = mib(treeRssKb(web.pid!));

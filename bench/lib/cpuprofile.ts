@@ -51,3 +51,40 @@ export function summarizeCpuProfile(dir: string, top = 25): string[] {
       .map(([k, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
   return [`profile ${newest}: ${(total / 1e6).toFixed(1)} s busy`, "by owner:", ...fmt(byOwner), "by function (self time):", ...fmt(byFn)];
 }
+
+/** The part of V8's sampling heap profile (.heapprofile) read here. */
+interface HeapProfileNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children?: HeapProfileNode[];
+}
+
+/**
+ * Sampled bytes per allocating function and per owner from window.heapprofile in `dir`
+ * (promotedAllocationsWindow: what outlived the young generation), per request served.
+ */
+export function summarizeHeapProfile(dir: string, requests: number, top = 25): string[] {
+  const file = path.join(dir, "window.heapprofile");
+  if (!fs.existsSync(file)) return [`no window.heapprofile in ${dir}`];
+  const { head } = JSON.parse(fs.readFileSync(file, "utf8")) as { head: HeapProfileNode };
+  const byFn = new Map<string, number>();
+  const byOwner = new Map<string, number>();
+  let total = 0;
+  const walk = (n: HeapProfileNode) => {
+    const { functionName, url, lineNumber } = n.callFrame;
+    if (n.selfSize) {
+      total += n.selfSize;
+      const fn = `${functionName || "(anonymous)"} ${url ? `${url.split("/").slice(-2).join("/")}:${lineNumber + 1}` : ""}`;
+      byFn.set(fn, (byFn.get(fn) ?? 0) + n.selfSize);
+      byOwner.set(ownerOf(url), (byOwner.get(ownerOf(url)) ?? 0) + n.selfSize);
+    }
+    for (const c of n.children ?? []) walk(c);
+  };
+  walk(head);
+  const fmt = (m: Map<string, number>) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, bytes]) => `${((bytes / total) * 100).toFixed(1).padStart(5)}%  ${(bytes / Math.max(1, requests) / 1024).toFixed(1).padStart(6)} KiB/req  ${k}`);
+  return [`${(total / 1e6).toFixed(1)} MB sampled outlived the young generation over ${requests} requests`, "by owner:", ...fmt(byOwner), "by function:", ...fmt(byFn)];
+}
