@@ -93,8 +93,9 @@ test("on a phone, Edit together opens the editor full-screen; a caret's name sta
   const label = owner.locator(".collaboration-carets__label", { hasText: local(CAROL).slice(0, 10) }).first();
   await expect(label).toBeVisible();
   const editor = (await owner.getByTestId("coedit-transcript").boundingBox())!;
-  const caret = (await owner.locator(".collaboration-carets__caret").first().boundingBox())!;
-  expect(caret.x).toBeGreaterThan(editor.x + editor.width * 0.6);
+  // Her caret may first arrive where her editor took focus, then move to the click: wait for the move.
+  const caretX = async () => (await owner.locator(".collaboration-carets__caret").first().boundingBox())?.x ?? 0;
+  await expect.poll(caretX).toBeGreaterThan(editor.x + editor.width * 0.6);
   const shown = (await label.boundingBox())!;
   expect(shown.x).toBeGreaterThanOrEqual(editor.x);
   expect(shown.x + shown.width).toBeLessThanOrEqual(editor.x + editor.width);
