@@ -46,8 +46,6 @@ const autocannon = require("autocannon") as (opts: Record<string, unknown>) => P
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3390);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DB_URL = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, "tingji_bench_load");
-/** Rows per route (--rates=200 for one). */
-const RATES = (process.argv.find((a) => a.startsWith("--rates="))?.slice(8) ?? "50,100,200").split(",").map(Number);
 /** The web's inspector port under --profile. */
 const INSPECT_PORT = Number(process.env.BENCH_INSPECT_PORT ?? 9239);
 /** Seconds of 100 req/s on each route before its rows. */
@@ -57,6 +55,8 @@ const E2E_LOCK = "/tmp/tingji-e2e.lock";
 /** "--name=value" (bench/run.ts takes bare words for bench names). */
 const flag = (name: string) => process.argv.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
 const arg = (name: string, fallback: number) => Number(flag(name) ?? fallback);
+/** Rows per route (--rates=200 for one). */
+const RATES = (flag("--rates") ?? "50,100,200").split(",").map(Number);
 
 /** Each route picks a random user (and that user's task, or a share) per request. */
 function routes(fx: LoadFixture): Record<string, () => { path: string; token?: string }> {
@@ -233,9 +233,9 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
   const dir = privateAppDir();
   // --profile=ROUTE: a V8 CPU profile of the web while that route runs at 100 req/s, summarised by package and function.
   // --heap-sample=ROUTE: what of that route's allocations outlives the young generation (sampled), by function.
-  const profileRoute = flag("--profile") ?? flag("--heap-sample");
-  const heapSample = !flag("--profile") && Boolean(profileRoute);
-  const profileDir = profileRoute ? path.join(dir, "cpu-profile") : undefined;
+  const heapSample = flag("--profile") === undefined && flag("--heap-sample") !== undefined;
+  const profileRoute = heapSample ? flag("--heap-sample") : flag("--profile");
+  const profileDir = profileRoute ? path.join(dir, "profile") : undefined;
   if (profileRoute && webProcesses() > 1) throw new Error("--profile and --heap-sample read one web process: run them with WEB_PROCESSES=1");
   const web = await startWeb(dir, authSecret, opts.snapshots, profileDir);
   if (profileRoute && profileDir) {

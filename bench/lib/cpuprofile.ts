@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 
+type CallFrame = { functionName: string; url: string; lineNumber: number };
+
 /** The part of V8's .cpuprofile format read here. */
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -16,6 +18,19 @@ function ownerOf(url: string): string {
   if (pkg) return pkg[1]!;
   if (url.includes("/.next/server/")) return "app (.next/server chunks)";
   return "app";
+}
+
+/** A function as the summaries name it: its name and the last two parts of its file, with the line. */
+function frameLabel({ functionName, url, lineNumber }: CallFrame): string {
+  return `${functionName || "(anonymous)"} ${url ? `${url.split("/").slice(-2).join("/")}:${lineNumber + 1}` : ""}`;
+}
+
+/** The largest entries as text lines, each with its share of `total` (and what `extra` adds). */
+function topShares(m: Map<string, number>, total: number, top: number, extra = (_value: number) => ""): string[] {
+  return [...m.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)}%  ${extra(v)}${k}`);
 }
 
 /**
@@ -36,25 +51,21 @@ export function summarizeCpuProfile(dir: string, top = 25): string[] {
   let total = 0;
   for (const [id, us] of selfUs) {
     const n = byId.get(id)!;
-    const { functionName, url, lineNumber } = n.callFrame;
+    const { functionName, url } = n.callFrame;
     if (functionName === "(idle)" || functionName === "(program)") continue;
     total += us;
-    const fn = `${functionName || "(anonymous)"} ${url ? `${url.split("/").slice(-2).join("/")}:${lineNumber + 1}` : ""}`;
+    const fn = frameLabel(n.callFrame);
     byFn.set(fn, (byFn.get(fn) ?? 0) + us);
     const owner = functionName === "(garbage collector)" ? "(garbage collector)" : ownerOf(url);
     byOwner.set(owner, (byOwner.get(owner) ?? 0) + us);
   }
-  const fmt = (m: Map<string, number>) =>
-    [...m.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([k, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+  const fmt = (m: Map<string, number>) => topShares(m, total, top);
   return [`profile ${newest}: ${(total / 1e6).toFixed(1)} s busy`, "by owner:", ...fmt(byOwner), "by function (self time):", ...fmt(byFn)];
 }
 
 /** The part of V8's sampling heap profile (.heapprofile) read here. */
 interface HeapProfileNode {
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: CallFrame;
   selfSize: number;
   children?: HeapProfileNode[];
 }
@@ -71,20 +82,17 @@ export function summarizeHeapProfile(dir: string, requests: number, top = 25): s
   const byOwner = new Map<string, number>();
   let total = 0;
   const walk = (n: HeapProfileNode) => {
-    const { functionName, url, lineNumber } = n.callFrame;
     if (n.selfSize) {
       total += n.selfSize;
-      const fn = `${functionName || "(anonymous)"} ${url ? `${url.split("/").slice(-2).join("/")}:${lineNumber + 1}` : ""}`;
+      const fn = frameLabel(n.callFrame);
+      const owner = ownerOf(n.callFrame.url);
       byFn.set(fn, (byFn.get(fn) ?? 0) + n.selfSize);
-      byOwner.set(ownerOf(url), (byOwner.get(ownerOf(url)) ?? 0) + n.selfSize);
+      byOwner.set(owner, (byOwner.get(owner) ?? 0) + n.selfSize);
     }
     for (const c of n.children ?? []) walk(c);
   };
   walk(head);
-  const fmt = (m: Map<string, number>) =>
-    [...m.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([k, bytes]) => `${((bytes / total) * 100).toFixed(1).padStart(5)}%  ${(bytes / Math.max(1, requests) / 1024).toFixed(1).padStart(6)} KiB/req  ${k}`);
+  const perRequest = (bytes: number) => `${(bytes / Math.max(1, requests) / 1024).toFixed(1).padStart(6)} KiB/req  `;
+  const fmt = (m: Map<string, number>) => topShares(m, total, top, perRequest);
   return [`${(total / 1e6).toFixed(1)} MB sampled outlived the young generation over ${requests} requests`, "by owner:", ...fmt(byOwner), "by function:", ...fmt(byFn)];
 }

@@ -28,6 +28,12 @@ async function withInspector<T>(port: number, session: (send: Send) => Promise<T
   }
 }
 
+/** A profile the window took, as `name` in `dir`, for the summaries of cpuprofile.ts. */
+function saveProfile(dir: string, name: string, profile: unknown) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, name), JSON.stringify(profile));
+}
+
 /**
  * A V8 CPU profile of a running Node process over one stretch of work only: `--cpu-prof`
  * covers the whole process, whose start (module loading, compiling routes) then weighs as
@@ -40,8 +46,7 @@ export function profileWindow<T>(port: number, dir: string, during: () => Promis
     await send("Profiler.start");
     const result = await during();
     const { profile } = (await send("Profiler.stop")) as { profile: unknown };
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "window.cpuprofile"), JSON.stringify(profile));
+    saveProfile(dir, "window.cpuprofile", profile);
     return result;
   });
 }
@@ -62,8 +67,7 @@ export function promotedAllocationsWindow<T>(port: number, dir: string, during: 
     });
     const result = await during();
     const { profile } = (await send("HeapProfiler.stopSampling")) as { profile: unknown };
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "window.heapprofile"), JSON.stringify(profile));
+    saveProfile(dir, "window.heapprofile", profile);
     return result;
   });
 }
