@@ -66,13 +66,10 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
   const [serverError, setServerError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [dragRow, setDragRow] = useState<number | null>(null);
-  const [openCount, setOpenCount] = useState(0);
   const abortRef = useRef<AbortController | null>(null);
-  const { usage, reload: reloadUsage } = useUsage(openCount, open);
-
-  useEffect(() => {
-    if (open) setOpenCount((c) => c + 1);
-  }, [open]);
+  // Fetched each time the dialog opens (enabled turns true), once: a second, later answer could
+  // overwrite what the user was shown.
+  const { usage, reload: reloadUsage } = useUsage(0, open);
 
   // ---- adding files -------------------------------------------------------
   const addFiles = useCallback(

@@ -20,6 +20,8 @@ test("a free user's batch upload opens the upgrade-to-Pro dialog: at once in the
   await openUpload(page, "audio");
   await page.getByTestId("upload-file-input").setInputFiles(clips);
   await expect(page.getByTestId("upload-file-row")).toHaveCount(2);
+  // The dialog has read the plan (its usage line shows); before that only the server can refuse.
+  await expect(page.getByTestId("upload-usage")).toBeVisible();
   await page.getByTestId("upload-submit").click();
   const upgrade = page.getByTestId("upload-pro-required");
   await expect(upgrade).toContainText("Uploading several files at once is a Pro feature");
@@ -34,6 +36,8 @@ test("a free user's batch upload opens the upgrade-to-Pro dialog: at once in the
   await openUpload(page, "audio");
   await page.getByTestId("upload-file-input").setInputFiles(clips);
   await expect(page.getByTestId("upload-submit")).toBeEnabled();
+  // The dialog has read the plan (its usage line shows) before the plan ends behind its back.
+  await expect(page.getByTestId("upload-usage")).toBeVisible();
   await setPlan(email, "free");
   await page.getByTestId("upload-submit").click();
   await expect(upgrade).toContainText("Uploading several files at once is a Pro feature");
@@ -49,6 +53,7 @@ test("minutes used up behind the page's back: the server's refusal opens the out
   await openUpload(page, "audio");
   await page.getByTestId("upload-file-input").setInputFiles(clips[0]!);
   await expect(page.getByTestId("upload-submit")).toBeEnabled();
+  await expect(page.getByTestId("upload-usage")).toBeVisible();
   await setUsedMinutes(email, 300);
   await page.getByTestId("upload-submit").click();
   const credits = page.getByTestId("credits-dialog");
