@@ -53,9 +53,11 @@ export async function authenticate(authorization: string | null, ctx: { locale: 
   });
   if (!session || session.revokedAt || session.expiresAt < new Date() || session.tokenHash !== sha256(token)) return null;
   const { user } = session;
-  // Touch at most once a minute: a hot path should not write on every request.
+  // Touch at most once a minute: a hot path should not write on every request. Not awaited: the answer
+  // does not depend on it, and sessions come due together (100 touches at once through 10 connections
+  // waited 30-180 ms for their commits here: bench/README.md "load: findings").
   if (Date.now() - session.lastUsedAt.getTime() > 60_000) {
-    await prisma.session.update({ where: { id: session.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+    void prisma.session.update({ where: { id: session.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
   }
   return { user, sessionId: session.id, deviceId: session.deviceId };
 }

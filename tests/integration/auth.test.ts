@@ -87,6 +87,23 @@ describe("session", () => {
     expect((await call(getUser, { token: u.token })).status).toBe(401);
   });
 
+  it("marks a session used at most once a minute, without the answer waiting for it", async () => {
+    const u = await signIn("touch");
+    const stale = new Date(Date.now() - 5 * 60_000);
+    await prisma.session.updateMany({ where: { userId: u.userId }, data: { lastUsedAt: stale } });
+    expect((await call(getUser, { token: u.token })).code).toBe(200);
+    // The touch is written in the background: wait for it, then a second call within the minute writes nothing.
+    let touched: Date | undefined;
+    for (let i = 0; i < 50 && !(touched && touched > stale); i++) {
+      touched = (await prisma.session.findFirstOrThrow({ where: { userId: u.userId } })).lastUsedAt;
+      if (touched <= stale) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(touched!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await call(getUser, { token: u.token })).code).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await prisma.session.findFirstOrThrow({ where: { userId: u.userId } })).lastUsedAt).toEqual(touched);
+  });
+
   it("stores language and preferences", async () => {
     const u = await signIn("prefs");
     const lang = await call<{ ui_language: string }>(putLanguage, { token: u.token, json: { language: "ja" }, method: "PUT" });
