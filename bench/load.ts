@@ -186,7 +186,7 @@ async function benchRoutes(web: ChildProcess, fx: LoadFixture, seconds: number):
       const cpuPerRequest = (treeCpuMs(web.pid!) - cpu0) / Math.max(1, r.requests.total);
       const after = treeRssKb(web.pid!);
       const errors = r.errors + r.timeouts + r.non2xx;
-      const row = `| ${name} | ${rate} | ${r.requests.average.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${ms(r.latency.max)} | ${errors} of ${r.requests.total} | ${cpuPerRequest.toFixed(1)} | ${mib(before)} → ${mib(after)} | ${os.loadavg()[0]!.toFixed(1)} |`;
+      const row = `| ${name} | ${rate} | ${r.requests.average.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${ms(r.latency.max)} | ${errors} of ${Math.round(rate * seconds)} | ${cpuPerRequest.toFixed(1)} | ${mib(before)} → ${mib(after)} | ${os.loadavg()[0]!.toFixed(1)} |`;
       console.log(row);
       rows.push(row);
     }
