@@ -11,6 +11,7 @@ import { setupTestDatabase } from "@/tests/helpers/db";
 import { call } from "@/tests/helpers/api";
 import { latestLinkToken, signIn } from "@/tests/helpers/users";
 import { solvedHumanToken } from "@/tests/helpers/human";
+import { sleep, waitFor } from "@/tests/helpers/wait";
 
 beforeAll(async () => {
   await setupTestDatabase();
@@ -93,15 +94,15 @@ describe("session", () => {
     await prisma.session.updateMany({ where: { userId: u.userId }, data: { lastUsedAt: stale } });
     expect((await call(getUser, { token: u.token })).code).toBe(200);
     // The touch is written in the background: wait for it, then a second call within the minute writes nothing.
-    let touched: Date | undefined;
-    for (let i = 0; i < 50 && !(touched && touched > stale); i++) {
-      touched = (await prisma.session.findFirstOrThrow({ where: { userId: u.userId } })).lastUsedAt;
-      if (touched <= stale) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(touched!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const lastUsed = async () => (await prisma.session.findFirstOrThrow({ where: { userId: u.userId } })).lastUsedAt;
+    const touched = await waitFor("the session touch", async () => {
+      const at = await lastUsed();
+      return at > stale && at;
+    }, { timeoutMs: 5_000, everyMs: 20 });
+    expect(touched.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect((await call(getUser, { token: u.token })).code).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await prisma.session.findFirstOrThrow({ where: { userId: u.userId } })).lastUsedAt).toEqual(touched);
+    await sleep(100);
+    expect(await lastUsed()).toEqual(touched);
   });
 
   it("stores language and preferences", async () => {
