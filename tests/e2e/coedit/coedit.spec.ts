@@ -48,6 +48,11 @@ async function apiCall<T>(page: Page, method: string, url: string, body?: unknow
 async function signedInPage(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 860 }) {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
+  // Errors in the page go to the test's output: a co-editing failure is timing-bound and rare, and this says what the browser saw.
+  page.on("pageerror", (error) => console.log(`[${local(email)}] page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") console.log(`[${local(email)}] console ${message.type()}: ${message.text()}`);
+  });
   await signIn(page, email);
   return page;
 }
@@ -102,6 +107,9 @@ test("owner and collaborator type into the same paragraph at once; both edits ar
   await paragraph(carol).click();
   await carol.keyboard.press("End");
   await Promise.all([owner.keyboard.type("OWNER-EDIT ", { delay: 15 }), carol.keyboard.type(" CAROL-EDIT", { delay: 15 })]);
+  // Each one's own typing is in their own editor first (else the keys went elsewhere, not lost in the merge).
+  await expect.poll(() => paragraphText(owner), { message: "the owner's typing is in the owner's editor" }).toContain("OWNER-EDIT");
+  await expect.poll(() => paragraphText(carol), { message: "Carol's typing is in Carol's editor" }).toContain("CAROL-EDIT");
 
   for (const page of [owner, carol]) {
     await expect.poll(() => paragraphText(page)).toBe("OWNER-EDIT Ana: The apple harvest starts on the second Monday of September this year. CAROL-EDIT");
