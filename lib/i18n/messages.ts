@@ -1,5 +1,5 @@
-import { env } from "@/lib/server/env";
 import { defaultLocale, type Locale } from "./locales";
+import { oncePerLocale } from "./per-locale";
 
 // Messages are JSON files messages/<locale>/<namespace>.json, keys nested by feature.
 // loadMessages returns { [namespace]: json }, so keys read "auth.login.title",
@@ -48,16 +48,5 @@ async function loadMerged(locale: Locale): Promise<Messages> {
 
 // Every page render asks for its language's messages (lib/i18n/request.ts). Loading and merging the 30
 // namespaces each time cost a share page about a sixth of its CPU, so production keeps one merged copy per
-// language (nobody mutates it); development re-reads, so edited JSON shows at once.
-const merged = new Map<Locale, Promise<Messages>>();
-
-export function loadMessages(locale: Locale): Promise<Messages> {
-  if (env().NODE_ENV !== "production") return loadMerged(locale);
-  let messages = merged.get(locale);
-  if (!messages) {
-    messages = loadMerged(locale);
-    merged.set(locale, messages);
-    messages.catch(() => merged.delete(locale));
-  }
-  return messages;
-}
+// language (nobody mutates it).
+export const loadMessages: (locale: Locale) => Promise<Messages> = oncePerLocale(loadMerged);

@@ -1,28 +1,19 @@
 import "server-only";
 // use-intl/core has no React import, so the worker (react-server conditions) can load it.
 import { createTranslator } from "use-intl/core";
-import { env } from "@/lib/server/env";
 import { loadMessages } from "./messages";
+import { oncePerLocale } from "./per-locale";
 import { defaultLocale, isLocale, type Locale } from "./locales";
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 // Every API request asks for one (lib/api/handler.ts): in production the translator of each language is built
 // once (30 namespaces merged, and use-intl's compiled-message cache kept) instead of once per request.
-const built = new Map<Locale, Promise<{ locale: Locale; t: Translate }>>();
+const builtTranslator = oncePerLocale(buildTranslator);
 
 /** A translator for code outside React (API errors, the worker, mail). */
-export async function translatorFor(locale: string | undefined | null): Promise<{ locale: Locale; t: Translate }> {
-  const l: Locale = isLocale(locale) ? locale : defaultLocale;
-  // Development re-reads the messages each time, so edited JSON shows at once.
-  if (env().NODE_ENV !== "production") return buildTranslator(l);
-  let translator = built.get(l);
-  if (!translator) {
-    translator = buildTranslator(l);
-    built.set(l, translator);
-    translator.catch(() => built.delete(l));
-  }
-  return translator;
+export function translatorFor(locale: string | undefined | null): Promise<{ locale: Locale; t: Translate }> {
+  return builtTranslator(isLocale(locale) ? locale : defaultLocale);
 }
 
 async function buildTranslator(l: Locale): Promise<{ locale: Locale; t: Translate }> {
