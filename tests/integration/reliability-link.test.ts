@@ -8,6 +8,7 @@ import { setupTestDatabase } from "@/tests/helpers/db";
 import { call } from "@/tests/helpers/api";
 import { taskOnceItIs } from "@/tests/helpers/uploads";
 import { signIn } from "@/tests/helpers/users";
+import { waitFor } from "@/tests/helpers/wait";
 import { runTranscriptionJob } from "@/workers/transcription";
 
 // A link whose site cannot be reached is retried (it may be a passing network
@@ -42,7 +43,11 @@ it("an unreachable site fails with the link's message after the retries", async 
   const task = await taskOnceItIs(user.token, id, "failed", { everyMs: 100 });
   expect(task.status).toBe("failed");
   expect(task.errorDetails).toMatchObject({ errorCode: "link_network", message: "The video platform could not be reached", suggestions: expect.arrayContaining(["checkNetwork", "retryLater"]) });
-  // Retried: a network fault may pass.
-  const job = await queue(queues.media).getJob(jobIdFor("transcription.run", id));
-  expect(job?.attemptsMade).toBe(3);
+  // Retried: a network fault may pass. The last attempt records the task's failure before BullMQ moves the job to
+  // failed (and counts that attempt), so the job is read once it is there.
+  const job = await waitFor("the job to be failed", async () => {
+    const found = await queue(queues.media).getJob(jobIdFor("transcription.run", id));
+    return found && (await found.getState()) === "failed" ? found : null;
+  }, { timeoutMs: 10_000, everyMs: 50 });
+  expect(job.attemptsMade).toBe(3);
 });
