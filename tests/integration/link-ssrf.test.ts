@@ -7,9 +7,10 @@ import { execFileSync } from "node:child_process";
 import { Worker } from "bullmq";
 import { POST as importLink } from "@/app/api/transcription/import-link/route";
 import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
-import { bullPrefix, closeQueues, jobIdFor, queue, queues } from "@/lib/jobs/contract";
+import { bullPrefix, closeQueues, queues } from "@/lib/jobs/contract";
 import { newRedisConnection } from "@/lib/server/redis";
 import { setupTestDatabase } from "@/tests/helpers/db";
+import { transcriptionJobOnceFailed } from "@/tests/helpers/jobs";
 import { call } from "@/tests/helpers/api";
 import { signIn } from "@/tests/helpers/users";
 import { runTranscriptionJob } from "@/workers/transcription";
@@ -94,8 +95,8 @@ it.each(privateTargets.flatMap((target) => [1, 3].map((hops) => [target, hops] a
     const task = await settled(user.token, res.data.task.id);
     expect(task.status).toBe("failed");
     expect(task.errorDetails).toMatchObject({ errorCode: "link_blocked", message: "The link is not supported", suggestions: ["checkFileLink"] });
-    const job = await queue(queues.media).getJob(jobIdFor("transcription.run", res.data.task.id));
-    expect(job?.attemptsMade).toBe(1);
+    const job = await transcriptionJobOnceFailed(res.data.task.id);
+    expect(job.attemptsMade).toBe(1);
     expect(canaryConnections).toEqual([]);
   },
 );

@@ -2,13 +2,13 @@ import { CLOSED_PORT } from "./reliability-link.env";
 import net from "node:net";
 import { Worker } from "bullmq";
 import { POST as importLink } from "@/app/api/transcription/import-link/route";
-import { bullPrefix, closeQueues, jobIdFor, queue, queues } from "@/lib/jobs/contract";
+import { bullPrefix, closeQueues, queues } from "@/lib/jobs/contract";
 import { newRedisConnection } from "@/lib/server/redis";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call } from "@/tests/helpers/api";
 import { taskOnceItIs } from "@/tests/helpers/uploads";
 import { signIn } from "@/tests/helpers/users";
-import { waitFor } from "@/tests/helpers/wait";
+import { transcriptionJobOnceFailed } from "@/tests/helpers/jobs";
 import { runTranscriptionJob } from "@/workers/transcription";
 
 // A link whose site cannot be reached is retried (it may be a passing network
@@ -43,11 +43,7 @@ it("an unreachable site fails with the link's message after the retries", async 
   const task = await taskOnceItIs(user.token, id, "failed", { everyMs: 100 });
   expect(task.status).toBe("failed");
   expect(task.errorDetails).toMatchObject({ errorCode: "link_network", message: "The video platform could not be reached", suggestions: expect.arrayContaining(["checkNetwork", "retryLater"]) });
-  // Retried: a network fault may pass. The last attempt records the task's failure before BullMQ moves the job to
-  // failed (and counts that attempt), so the job is read once it is there.
-  const job = await waitFor("the job to be failed", async () => {
-    const found = await queue(queues.media).getJob(jobIdFor("transcription.run", id));
-    return found && (await found.getState()) === "failed" ? found : null;
-  }, { timeoutMs: 10_000, everyMs: 50 });
+  // Retried: a network fault may pass.
+  const job = await transcriptionJobOnceFailed(id);
   expect(job.attemptsMade).toBe(3);
 });

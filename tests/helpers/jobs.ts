@@ -1,0 +1,20 @@
+// BullMQ jobs as the worker left them, for tests that count attempts.
+import type { Job } from "bullmq";
+import { jobIdFor, queue, queues } from "@/lib/jobs/contract";
+import { waitFor } from "./wait";
+
+/**
+ * A task's transcription job once BullMQ has moved it to failed. The runner records the task's failure before it
+ * throws, and BullMQ counts that last attempt only when it moves the job, so a job read as soon as the task says
+ * "failed" can be one attempt short.
+ */
+export function transcriptionJobOnceFailed(taskId: string): Promise<Job> {
+  return waitFor(
+    "the transcription job to be failed",
+    async () => {
+      const job = await queue(queues.media).getJob(jobIdFor("transcription.run", taskId));
+      return job && (await job.getState()) === "failed" ? job : null;
+    },
+    { timeoutMs: 10_000, everyMs: 50 },
+  );
+}
