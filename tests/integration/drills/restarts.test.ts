@@ -92,7 +92,7 @@ it("tasks survive restarts of Redis and PostgreSQL, and the web answers a clear 
   const lost = states.filter((x) => x.s.state === "failed").map((x) => `${x.t.kind} ${x.t.taskId} ended ${x.s.status}`);
   const after = await call<{ total: number }>(listTasks, { token: user.token });
   const log = fs.existsSync(workerLog) ? fs.readFileSync(workerLog, "utf8").split("\n").filter(Boolean) : [];
-  const stuckStanding = await Promise.all(stuck.map(async (t) => `${t.kind} ${t.taskId} ${(await standing(t)).status}`));
+  const stuckStanding = states.filter((x) => stuck.includes(x.t)).map((x) => `${x.t.kind} ${x.t.taskId} ${x.s.status}`);
   const report = { tasks: tasks.length, lost, stuck: stuckStanding, problems, refusedSubmissions: submitted, outages, exits, stuckLog: log.filter((l) => stuck.some((t) => l.includes(t.taskId))).slice(-30), workerLogTail: log.slice(-40).map((l) => l.slice(0, 400)) };
   if (process.env.DRILL_REPORT) fs.writeFileSync(process.env.DRILL_REPORT, JSON.stringify(report, null, 2) + "\n");
   // A failure here is rare and timing-bound: the whole report (with the worker's last lines) says what happened.
