@@ -17,6 +17,8 @@ type Open = { kind: "create" } | { kind: "rename"; folder: FolderRef } | { kind:
 export interface FolderChange {
   /** Tasks that changed folder (moved, or sent to uncategorized by a delete). */
   movedIds?: string[];
+  /** Where the moved tasks went (null: uncategorized), for the list to show before it reloads. */
+  movedTo?: { id: string; name: string } | null;
   deletedFolderId?: string;
   /** A folder was renamed: tasks listed with its old name need reloading. */
   renamed?: boolean;
@@ -58,8 +60,9 @@ export function useFolderDialogs({ stats, refreshStats, onChanged }: { stats: Fo
     const ids = tasks.map((task) => task.id);
     const res = ids.length === 1 ? await foldersApi.move(ids[0]!, folderId) : await foldersApi.moveMany(ids, folderId);
     toast.success(ids.length === 1 ? t("move.moved", { folder: folderName }) : t("move.movedMany", { count: res.moved, folder: folderName }));
+    // The list first: a move dialog reopened as soon as the counts change must see each task's new folder.
+    onChanged({ movedIds: res.ids, movedTo: folderId ? { id: folderId, name: folderName } : null });
     await refreshStats();
-    onChanged({ movedIds: res.ids });
   };
 
   const dialogs =
@@ -87,4 +90,11 @@ export function useFolderDialogs({ stats, refreshStats, onChanged }: { stats: Fo
     openMove: useCallback((tasks: MoveTarget[]) => setOpen({ kind: "move", tasks }), []),
     dialogs,
   };
+}
+
+/** The list's rows for tasks just moved, in their new folder (the reload that follows confirms it). */
+export function movedRows(change: FolderChange): { id: string; folderId: string | null; folder: { id: string; name: string } | null }[] {
+  if (!change.movedIds || change.movedTo === undefined) return [];
+  const to = change.movedTo;
+  return change.movedIds.map((id) => ({ id, folderId: to?.id ?? null, folder: to }));
 }

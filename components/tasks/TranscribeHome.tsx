@@ -9,6 +9,7 @@ import { useImportDialogs } from "@/components/imports/useImportDialogs";
 import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useHomeFolders } from "@/components/folders/useHomeFolders";
+import { movedRows } from "@/components/folders/useFolderDialogs";
 import { SharedEmpty, SharedViewEntry } from "@/components/collab/SharedViewEntry";
 import { useSharedTasks } from "@/components/collab/useSharedTasks";
 import { fileNewTasks } from "@/lib/client/folders";
@@ -66,8 +67,10 @@ export function TranscribeHome() {
     }, []),
     extraViews: <SharedViewEntry active={sharedView} onClick={showShared} />,
     extraViewActive: sharedView,
-    onChanged: ({ movedIds }) => {
+    onChanged: (change) => {
+      const { movedIds } = change;
       if (movedIds) setChecked((cur) => new Set([...cur].filter((id) => !movedIds.includes(id))));
+      for (const row of movedRows(change)) list.patch(row);
       void list.refresh();
     },
   });

@@ -25,7 +25,7 @@ import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
 import { useUsage } from "@/components/tasks/useUsage";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
 import { useFolderStats } from "@/components/folders/useFolderStats";
-import { useFolderDialogs } from "@/components/folders/useFolderDialogs";
+import { movedRows, useFolderDialogs } from "@/components/folders/useFolderDialogs";
 import { MoveTaskButton } from "@/components/folders/MoveTaskButton";
 import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
@@ -121,7 +121,8 @@ export function MobileHome() {
   const folderDialogs = useFolderDialogs({
     stats: folderStats.stats,
     refreshStats: refreshFolderStats,
-    onChanged: () => {
+    onChanged: (change) => {
+      for (const row of movedRows(change)) list.patch(row);
       void refresh();
       setMovedTick((n) => n + 1);
     },

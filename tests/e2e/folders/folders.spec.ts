@@ -1,4 +1,4 @@
-import { expect, test } from "playwright/test";
+import { expect, test, type Route } from "playwright/test";
 import { signIn } from "../helpers";
 import { countOf, createFolder, folderRow, moveTo, pasteTasks, shot, sidebar, switchLanguage, token } from "./folder-steps";
 
@@ -35,11 +35,17 @@ test.describe("desktop", () => {
     await page.getByTestId("folder-name-submit").click();
     await expect(folderRow(page, "Research")).toBeVisible();
 
-    // Move one task from its header.
+    // Move one task from its header. The list's reload is held back (as on a slow
+    // network): the reopened dialog must still know the task's new folder.
+    const slowList = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => undefined);
+    };
     const alpha = page.getByTestId("task-item").filter({ hasText: "Folders Alpha memo" });
     await alpha.getByTestId("task-open").click();
     await page.getByTestId("task-more").click();
     await page.getByTestId("task-move").click();
+    await page.route(/\/api\/transcription\/tasks\?/, slowList);
     await moveTo(page, "Clients");
     await expect(page.getByTestId("toast-message").filter({ hasText: "Moved to Clients" })).toBeVisible();
     await expect(folderRow(page, "Clients").getByTestId("folder-count")).toHaveText("1");
@@ -51,6 +57,7 @@ test.describe("desktop", () => {
     await expect(current).toContainText("current");
     await expect(current.locator("input")).toBeDisabled();
     await page.keyboard.press("Escape");
+    await page.unroute(/\/api\/transcription\/tasks\?/, slowList);
 
     // Move several at once from the bulk bar.
     for (const title of ["Folders Beta memo", "Folders Gamma memo"]) await page.getByTestId("task-item").filter({ hasText: title }).getByTestId("task-select").check();
