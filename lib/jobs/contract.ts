@@ -69,7 +69,7 @@ export const defaultJobOptions: JobsOptions = {
 };
 
 type QueueEntry = { queue: Queue; connection: ReturnType<typeof newProducerConnection> };
-const g = globalThis as unknown as { queues?: Map<string, QueueEntry> };
+const g = globalThis as unknown as { queues?: Map<string, QueueEntry>; queuesReplaced?: number };
 
 function queueEntry(name: string): QueueEntry {
   g.queues ??= new Map();
@@ -77,10 +77,30 @@ function queueEntry(name: string): QueueEntry {
   if (!entry) {
     // A producer connection: with Redis away its commands fail at once instead of waiting for ever.
     const connection = newProducerConnection();
-    entry = { queue: new Queue(name, { connection, prefix: bullPrefix(), defaultJobOptions }), connection };
-    g.queues.set(name, entry);
+    const created: QueueEntry = { queue: new Queue(name, { connection, prefix: bullPrefix(), defaultJobOptions }), connection };
+    // BullMQ keeps the promise of a Queue's first handshake (its INFO for the Redis version). If Redis
+    // went away while that was in flight, every later call on this Queue fails with the same error for
+    // ever, though the connection itself comes back: the drill saw tasks stuck. Such a Queue is dropped;
+    // the next call makes a new one.
+    created.queue.waitUntilReady().catch((e: unknown) => discardQueue(name, created, e));
+    g.queues.set(name, created);
+    entry = created;
   }
   return entry;
+}
+
+function discardQueue(name: string, entry: QueueEntry, error: unknown): void {
+  if (g.queues?.get(name) !== entry) return;
+  g.queues.delete(name);
+  g.queuesReplaced = (g.queuesReplaced ?? 0) + 1;
+  logger.warn("a queue's Redis handshake failed; the next call opens a new connection", { queue: name, error: error instanceof Error ? error.message : String(error) });
+  void entry.queue.close().catch(() => undefined);
+  entry.connection.disconnect();
+}
+
+/** How many Queues were dropped so far: a holder of Queue objects (the dashboard) rebuilds when it changes. */
+export function queuesReplaced(): number {
+  return g.queuesReplaced ?? 0;
 }
 
 export function queue(name: string): Queue {
@@ -89,12 +109,14 @@ export function queue(name: string): Queue {
 
 /** Closes the producer queues and their connections (BullMQ leaves a passed-in connection open). */
 export async function closeQueues(): Promise<void> {
-  for (const { queue: q, connection } of g.queues?.values() ?? []) {
+  // Out of the map first: a handshake cut short by the close is not a failure to report (discardQueue).
+  const entries = [...(g.queues?.values() ?? [])];
+  g.queues?.clear();
+  for (const { queue: q, connection } of entries) {
     await q.close().catch(() => undefined);
     // Redis away: quit cannot be sent, so drop the connection (it would keep reconnecting).
     await connection.quit().catch(() => connection.disconnect());
   }
-  g.queues?.clear();
 }
 
 export function bullPrefix(): string {

@@ -5,19 +5,22 @@ import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { HonoAdapter } from "@bull-board/hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { queue, queues } from "@/lib/jobs/contract";
+import { queue, queues, queuesReplaced } from "@/lib/jobs/contract";
 import { BOARD_PATH } from "./admin";
 
 /**
  * The queue dashboard (@bull-board over every BullMQ queue of lib/jobs/contract.ts): waiting,
  * active, failed, delayed and completed jobs, retry and remove. There is no Next adapter: the
  * Hono one runs inside the catch-all route handler app/admin/queues/[[...path]]/route.ts,
- * which checks the admin's dashboard cookie before it gets here. Built once per process.
+ * which checks the admin's dashboard cookie before it gets here. Built once per process (and again
+ * when a Queue is replaced).
  */
-const g = globalThis as unknown as { tingjiQueueBoard?: Hono };
+const g = globalThis as unknown as { tingjiQueueBoard?: Hono; tingjiQueueBoardQueues?: number };
 
 export function queueBoard(): Hono {
-  if (!g.tingjiQueueBoard) {
+  // Rebuilt when a Queue was replaced (lib/jobs/contract.ts discardQueue): the old one is closed.
+  if (!g.tingjiQueueBoard || g.tingjiQueueBoardQueues !== queuesReplaced()) {
+    g.tingjiQueueBoardQueues = queuesReplaced();
     const adapter = new HonoAdapter(serveStatic).setBasePath(BOARD_PATH);
     createBullBoard({
       queues: Object.values(queues).map((name) => new BullMQAdapter(queue(name))),
