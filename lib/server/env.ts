@@ -168,6 +168,9 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/** Every setting the app reads (for checks that deployment files name only real ones). */
+export const ENV_KEYS: readonly string[] = Object.keys(schema.shape);
+
 let cached: Env | undefined;
 
 export function env(): Env {
