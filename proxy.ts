@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { isLocale, TOOLS_LOCALE_HEADER } from "@/lib/i18n/locales";
+import { isLocale, PAGE_PATH_HEADER, TOOLS_LOCALE_HEADER } from "@/lib/i18n/locales";
 import { HSTS_VALUE, newNonce, pageCsp, servedOverHttps } from "@/lib/server/security-headers";
 import { turnstileConfigured } from "@/lib/verify/turnstile";
 
@@ -17,6 +17,8 @@ export function proxy(request: NextRequest) {
   requestHeaders.delete(TOOLS_LOCALE_HEADER);
   const lang = request.nextUrl.searchParams.get("lang");
   if (isLocale(lang) && /^\/tools(\/|$)/.test(request.nextUrl.pathname)) requestHeaders.set(TOOLS_LOCALE_HEADER, lang);
+  // Always ours, never the client's (app/transcribe/layout.tsx reads it; prefetches, which skip this proxy, get all messages).
+  requestHeaders.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", csp);
   if (servedOverHttps(request.url, request.headers.get("x-forwarded-proto"))) response.headers.set("strict-transport-security", HSTS_VALUE);

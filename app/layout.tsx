@@ -6,6 +6,7 @@ import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { ClientPrompts } from "@/components/clients/ClientPrompts";
 import { Providers } from "@/components/shell/Providers";
 import { editionForHost, type Edition } from "@/lib/edition/edition";
+import { pickMessages, SHELL_MESSAGES } from "@/lib/i18n/client-messages";
 import { env } from "@/lib/server/env";
 import "./globals.css";
 
@@ -36,7 +37,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} data-edition={edition}>
       <body>
-        <NextIntlClientProvider locale={locale} messages={messages}>
+        {/* The shell's messages only: each area's layout adds its own (components/shell/MessagesScope). */}
+        <NextIntlClientProvider locale={locale} messages={pickMessages(messages, SHELL_MESSAGES)}>
           <Providers edition={edition}>
             {children}
             <ClientPrompts />

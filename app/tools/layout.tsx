@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { Suspense } from "react";
+import { getMessages } from "next-intl/server";
+import { MessagesScope } from "@/components/shell/MessagesScope";
 import { ToolsFooter } from "@/components/tools/ToolsFooter";
 import { ToolsHeader } from "@/components/tools/ToolsHeader";
+import { pickMessages, TOOLS_MESSAGES } from "@/lib/i18n/client-messages";
 import { requestEdition } from "@/lib/tools/request-edition";
 import styles from "@/components/tools/tools.module.css";
 // The app's design tokens: shared dialogs (Modal, the rewards dialog) read them.
@@ -10,16 +13,19 @@ import theme from "@/components/tasks/theme.module.css";
 // The tools site's frame (spec §2 "Tools site routes"): header with the tools, language and
 // sign-in state, the page, and a footer. Pages never wait on sign-in (spec §4).
 export default async function ToolsLayout({ children }: { children: ReactNode }) {
-  const china = (await requestEdition()) === "china";
+  const [edition, messages] = await Promise.all([requestEdition(), getMessages()]);
+  const china = edition === "china";
   return (
-    <div className={theme.theme}>
-      <div className={styles.site}>
-        <Suspense>
-          <ToolsHeader />
-        </Suspense>
-        <div className={styles.main}>{children}</div>
-        <ToolsFooter china={china} />
+    <MessagesScope messages={pickMessages(messages, TOOLS_MESSAGES)}>
+      <div className={theme.theme}>
+        <div className={styles.site}>
+          <Suspense>
+            <ToolsHeader />
+          </Suspense>
+          <div className={styles.main}>{children}</div>
+          <ToolsFooter china={china} />
+        </div>
       </div>
-    </div>
+    </MessagesScope>
   );
 }

@@ -1,6 +1,6 @@
 // The public share page (spec §6 share-link viewer): title, summary and mind map,
-// nothing else. A server component fed by lib/sharing's narrow shared view.
-import Link from "next/link";
+// nothing else. A server component fed by lib/sharing's narrow shared view. Its links into the
+// app are plain ones: the app loads anew with all its messages (this page carries only its own).
 import { getFormatter, getTranslations } from "next-intl/server";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
 import { MindMapView } from "@/components/analysis/MindMapView";
@@ -24,9 +24,9 @@ export async function SharedPage({ result }: { result: SharePageResult }) {
           <p className={`${ui.alert} ${ui.warn}`} role="alert" data-testid="share-unavailable">
             {terr(result.error)}
           </p>
-          <Link className={`${ui.btn} ${ui.primary}`} href="/transcribe/">
+          <a className={`${ui.btn} ${ui.primary}`} href="/transcribe/">
             {t("tryApp")}
-          </Link>
+          </a>
         </div>
       </main>
     );
@@ -58,7 +58,7 @@ export async function SharedPage({ result }: { result: SharePageResult }) {
         </section>
         <footer className={styles.footer}>
           <span>{t("madeWith", { app })}</span>
-          <Link href="/transcribe/">{t("tryApp")}</Link>
+          <a href="/transcribe/">{t("tryApp")}</a>
         </footer>
       </div>
     </main>

@@ -5,6 +5,8 @@ export const defaultLocale: Locale = "en";
 export const localeCookie = "NEXT_LOCALE";
 /** Set by proxy.ts from a tools page's ?lang=xx (its own URL per language); wins over the cookie. */
 export const TOOLS_LOCALE_HEADER = "x-tingji-page-locale";
+/** The page's path, set by proxy.ts on every page request: a layout picks the messages its browser code needs by it. */
+export const PAGE_PATH_HEADER = "x-tingji-page-path";
 
 export const localeNames: Record<Locale, string> = {
   en: "English",
