@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import type { AbstractIntlMessages } from "next-intl";
 import path from "node:path";
-import { messagesBeyondShell, pickMessages, SHARE_PAGE_MESSAGES, SHELL_MESSAGES, TOOLS_MESSAGES } from "./client-messages";
+import type { AbstractIntlMessages } from "next-intl";
+import { messagesBeyondShell, pickMessages, SHARE_PAGE_MESSAGES, SHELL_MESSAGES, TOOLS_MESSAGES, wholeNamespaces as whole } from "./client-messages";
 import { loadMessages } from "./messages";
 
 // Each area's browser code must find its messages in what its layout sends (lib/i18n/client-messages.ts).
@@ -46,8 +46,6 @@ function namespacesUsed(entries: string[]): Set<string> {
   }
   return used;
 }
-
-const whole = (paths: readonly string[]) => paths.filter((p) => !p.includes("."));
 
 test("the shell's messages cover the root layout's components", () => {
   const missing = [...namespacesUsed(["app/layout.tsx", "app/not-found.tsx", "app/transcribe/loading.tsx", "components/shell/AuthGate.tsx"])].filter((ns) => !whole(SHELL_MESSAGES).includes(ns));

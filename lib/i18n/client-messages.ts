@@ -34,8 +34,13 @@ export function pickMessages(all: Messages, paths: readonly MessagePath[]): Mess
   return out;
 }
 
+/** The namespaces a list carries whole (not just a part of them). */
+export function wholeNamespaces(paths: readonly MessagePath[]): string[] {
+  return paths.filter((p) => !p.includes("."));
+}
+
 /** Every namespace the shell does not already carry whole (an app page needs them all). */
 export function messagesBeyondShell(all: Messages): Messages {
-  const whole = new Set(SHELL_MESSAGES.filter((p) => !p.includes(".")));
-  return Object.fromEntries(Object.entries(all).filter(([ns]) => !whole.has(ns as Namespace)));
+  const whole = new Set(wholeNamespaces(SHELL_MESSAGES));
+  return Object.fromEntries(Object.entries(all).filter(([ns]) => !whole.has(ns)));
 }
