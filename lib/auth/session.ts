@@ -1,5 +1,5 @@
 import "server-only";
-import { prisma } from "@/lib/server/prisma";
+import { Prisma, prisma } from "@/lib/server/prisma";
 import { env } from "@/lib/server/env";
 import { devLoginAllowed } from "@/lib/server/secrets";
 import type { Edition } from "@/lib/edition/edition";
@@ -46,11 +46,7 @@ export async function authenticate(authorization: string | null, ctx: { locale: 
 
   const claims = await readAccessToken(token);
   if (!claims) return null;
-  // The session and its user in one round trip: every authenticated request pays this (bench/README.md, "load").
-  const session = await prisma.session.findUnique({
-    where: { id: claims.sid },
-    select: { id: true, deviceId: true, tokenHash: true, expiresAt: true, revokedAt: true, lastUsedAt: true, user: { select: publicUserSelect } },
-  });
+  const session = await liveSessionRow(claims.sid);
   if (!session || session.revokedAt || session.expiresAt < new Date() || session.tokenHash !== sha256(token)) return null;
   const { user } = session;
   // Touch at most once a minute: a hot path should not write on every request. Not awaited: the answer
@@ -71,4 +67,26 @@ export async function closeSession(caller: Caller, deviceId?: string): Promise<v
   if (deviceId) {
     await prisma.session.updateMany({ where: { userId: caller.user.id, deviceId, revokedAt: null }, data: { revokedAt: now } });
   }
+}
+
+// The session and its user in one statement. Prisma's nested select took two (Session, then User), and every
+// authenticated request pays this (bench/README.md "load: findings"). The user's columns are publicUserSelect's.
+const publicUserColumns = Prisma.raw(
+  Object.keys(publicUserSelect)
+    .map((column) => (column === "edition" ? `u."edition"::text as "edition"` : `u."${column}"`))
+    .join(", "),
+);
+
+type LiveSessionRow = { id: string; deviceId: string; tokenHash: string; expiresAt: Date; revokedAt: Date | null; lastUsedAt: Date; user: PublicUserRow };
+
+async function liveSessionRow(sessionId: string): Promise<LiveSessionRow | null> {
+  const rows = await prisma.$queryRaw<(PublicUserRow & { sessionId: string; sessionDeviceId: string; sessionTokenHash: string; sessionExpiresAt: Date; sessionRevokedAt: Date | null; sessionLastUsedAt: Date })[]>`
+    select s.id as "sessionId", s."deviceId" as "sessionDeviceId", s."tokenHash" as "sessionTokenHash", s."expiresAt" as "sessionExpiresAt",
+      s."revokedAt" as "sessionRevokedAt", s."lastUsedAt" as "sessionLastUsedAt", ${publicUserColumns}
+    from "Session" s join "User" u on u.id = s."userId"
+    where s.id = ${sessionId}`;
+  const row = rows[0];
+  if (!row) return null;
+  const { sessionId: id, sessionDeviceId: deviceId, sessionTokenHash: tokenHash, sessionExpiresAt: expiresAt, sessionRevokedAt: revokedAt, sessionLastUsedAt: lastUsedAt, ...user } = row;
+  return { id, deviceId, tokenHash, expiresAt, revokedAt, lastUsedAt, user };
 }

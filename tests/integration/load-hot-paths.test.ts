@@ -10,6 +10,8 @@ import { forgetHealthReport, HEALTH_CACHE_MS } from "@/lib/ops/health";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call } from "@/tests/helpers/api";
 import { signIn } from "@/tests/helpers/users";
+import { authenticate } from "@/lib/auth/session";
+import { publicUserSelect } from "@/lib/auth/users";
 
 beforeAll(async () => {
   await setupTestDatabase();
@@ -40,6 +42,18 @@ test("each request is authenticated afresh: own tasks only, and a revoked or exp
   await prisma.session.updateMany({ where: { userId: bob.userId }, data: { expiresAt: new Date(Date.now() - 1000) } });
   expect((await call(listTasks, { token: bob.token })).status).toBe(401);
   expect((await call(listTasks)).status).toBe(401);
+});
+
+test("the caller read in one statement carries exactly the public user's fields, typed as Prisma reads them", async () => {
+  const dee = await signIn("hotdee");
+  await prisma.user.update({ where: { id: dee.userId }, data: { bonusMinutes: 7, summaryLanguage: "de", edition: "china" } });
+  const caller = await authenticate(`Bearer ${dee.token}`, { locale: "en", edition: "international" });
+  const expected = await prisma.user.findUnique({ where: { id: dee.userId }, select: publicUserSelect });
+  expect(caller?.user).toEqual(expected);
+  expect(caller?.user.createdAt).toBeInstanceOf(Date);
+  expect(caller?.deviceId).toBe(dee.deviceId);
+  // A tampered token is refused.
+  expect(await authenticate(`Bearer ${dee.token}x`, { locale: "en", edition: "international" })).toBeNull();
 });
 
 test("a deleted user's token stops working on the next request", async () => {
