@@ -8,4 +8,8 @@ export async function register() {
   // Uploads in flight that a killed web process left in scratch (docs/deploy.md); the worker sweeps its own at start.
   const { sweepScratch } = await import("./lib/storage/scratch");
   void sweepScratch(24 * 3600 * 1000).catch(() => undefined);
+  // The database pool, opened now rather than under the first rise in traffic (lib/server/prisma.ts).
+  const { openDatabasePool } = await import("./lib/server/prisma");
+  const { logger } = await import("./lib/server/logger");
+  await openDatabasePool().catch((error: unknown) => logger.warn("database pool not opened at start", { error: String(error) }));
 }

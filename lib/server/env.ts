@@ -15,6 +15,10 @@ export const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-01234567
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/tingji"),
+  // Connections each process keeps to PostgreSQL. Once opened they stay open: a pool that closed idle ones
+  // reopened 15 at a step from 100 to 200 req/s, and that second's requests waited up to 600 ms for them
+  // (bench/README.md "load: findings").
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   // Namespaces queues and Redis keys so that test runs do not meet each other.
   REDIS_PREFIX: z.string().default("tingji"),
