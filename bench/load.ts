@@ -25,7 +25,7 @@ import { DEFAULT_DATABASE_URL, withDatabaseName } from "@/lib/server/migrations"
 import { machineLine } from "./lib/machine";
 import { summarizeCpuProfile, summarizeHeapProfile } from "./lib/cpuprofile";
 import { profileWindow, promotedAllocationsWindow } from "./lib/inspector";
-import { pacedLoad } from "./lib/paced";
+import { closeClients, pacedLoad } from "./lib/paced";
 import { treeCpuMs, treeRssKb } from "./lib/proc";
 import { writeReadmeSection } from "./lib/readme";
 import { seedLoadDatabase, TASKS_PER_USER, USERS, type LoadFixture } from "./load-seed";
@@ -57,6 +57,9 @@ const flag = (name: string) => process.argv.find((a) => a.startsWith(`${name}=`)
 const arg = (name: string, fallback: number) => Number(flag(name) ?? fallback);
 /** Rows per route (--rates=200 for one). */
 const RATES = (flag("--rates") ?? "50,100,200").split(",").map(Number);
+
+/** Anonymous requests (share pages, health) come from this many visitors, as many as there are users. */
+const VISITORS = USERS;
 
 /** Each route picks a random user (and that user's task, or a share) per request. */
 function routes(fx: LoadFixture): Record<string, () => { path: string; token?: string }> {
@@ -106,7 +109,8 @@ function measure(make: () => { path: string; token?: string }, rate: number, sec
     next: () => {
       const { path: p, token } = make();
       const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-      return { path: p, headers };
+      // A signed-in user's requests share that user's connections; anonymous ones come from 100 visitors.
+      return { path: p, headers, client: token ?? `visitor-${Math.floor(Math.random() * VISITORS)}` };
     },
   }).then((r) => ({ ...r, "2xx": r.requests.total - r.non2xx }));
 }
@@ -245,6 +249,7 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
     const window = heapSample ? promotedAllocationsWindow : profileWindow;
     const r = await window(INSPECT_PORT, profileDir, () => measure(make, 100, seconds));
     console.log(`${profileRoute}: ${r.requests.average.toFixed(0)} req/s, p50 ${ms(r.latency.p50)} ms, p99 ${ms(r.latency.p99)} ms (profiled)`);
+    closeClients();
     web.kill("SIGTERM");
     await new Promise((res) => web.once("exit", res));
     console.log((heapSample ? summarizeHeapProfile(profileDir, r.requests.total) : summarizeCpuProfile(profileDir)).join("\n"));
@@ -277,6 +282,7 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
       if (opts.record && (!flag("--only") || flag("--section"))) writeReadmeSection(flag("--section") ?? "load", text);
     }
   } finally {
+    closeClients();
     web.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1000));
     if (!opts.snapshots) fs.rmSync(dir, { recursive: true, force: true });
