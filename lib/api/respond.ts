@@ -67,10 +67,14 @@ const REFUSED_TEXT_CODES = new Set(["22021", "22P05"]);
 // Prisma's codes for a database it cannot reach, and the driver's socket errors (PostgreSQL or Redis: both 503).
 const UNREACHABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1017", "P2024"]);
 const UNREACHABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P03"]);
+// The pg adapter's kinds for the same: a raw query ($queryRaw) reports them under P2010, not as P1001.
+const UNREACHABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 
-function driverCause(e: unknown): { code?: string; originalCode?: string } | undefined {
-  const meta = (e as { meta?: { driverAdapterError?: { cause?: { code?: string; originalCode?: string } } } }).meta;
-  return meta?.driverAdapterError?.cause ?? (e as { cause?: { code?: string; originalCode?: string } }).cause;
+type DriverCause = { code?: string; originalCode?: string; kind?: string };
+
+function driverCause(e: unknown): DriverCause | undefined {
+  const meta = (e as { meta?: { driverAdapterError?: { cause?: DriverCause } } }).meta;
+  return meta?.driverAdapterError?.cause ?? (e as { cause?: DriverCause }).cause;
 }
 
 function isRefusedText(e: unknown): boolean {
@@ -88,7 +92,7 @@ function isDatabaseUnreachable(e: unknown): boolean {
   if ((e as Error).name === "MaxRetriesPerRequestError" || (e as Error).name === "RedisUnavailableError" || REDIS_DOWN.test((e as Error).message ?? "")) return true;
   if (UNREACHABLE_PRISMA_CODES.has((e as { code?: string }).code ?? "")) return true;
   const cause = driverCause(e);
-  return UNREACHABLE_SOCKET_CODES.has(cause?.originalCode ?? "") || UNREACHABLE_SOCKET_CODES.has(cause?.code ?? "");
+  return UNREACHABLE_SOCKET_CODES.has(cause?.originalCode ?? "") || UNREACHABLE_SOCKET_CODES.has(cause?.code ?? "") || UNREACHABLE_ADAPTER_KINDS.has(cause?.kind ?? "");
 }
 
 function isPrismaNotFound(e: unknown): boolean {
