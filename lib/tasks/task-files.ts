@@ -26,6 +26,10 @@ export const TASK_SCRATCH_KINDS = ["tasks", "documents", "meetings"] as const;
  */
 export async function removeTaskFiles(userId: string, taskId: string): Promise<void> {
   await storage().removeFolder(mediaFolder(userId, taskId));
-  for (const kind of TASK_SCRATCH_KINDS) await fsp.rm(path.join(/* turbopackIgnore: true */ scratchRoot(), kind, taskId), { recursive: true, force: true });
+  // Retried: a worker still cutting chunks into the folder can add a file between rm's unlinks and its rmdir
+  // (ENOTEMPTY, seen in tests/integration/delete.test.ts); it stops at its next step once the task is gone.
+  for (const kind of TASK_SCRATCH_KINDS) {
+    await fsp.rm(path.join(/* turbopackIgnore: true */ scratchRoot(), kind, taskId), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  }
   await clearProgress(taskId).catch(() => undefined);
 }
