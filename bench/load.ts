@@ -259,12 +259,14 @@ export async function runLoadBench(opts: { record: boolean; soak: boolean; resee
   }
   const idleRss = mib(treeRssKb(web.pid!));
   const loadBefore = loadLine();
+  // The soak and --generator=autocannon send through autocannon's own connections, not each user's.
+  const paced = !opts.soak && flag("--generator") !== "autocannon";
   try {
     const head = [
       `Measured ${machineLine()}. Load average (1/5/15 min) at the start: ${loadBefore}; the last column is the 1-minute load average during each row, of which this bench's client, web and database make about 2 (more means other work shared the machine).`,
       `Web: \`server.ts\` on a production build, NODE_ENV=production, ${webProcesses()} process(es) (WEB_PROCESSES), each heap capped at 512 MiB as scripts/start.sh does, no worker;`,
       `database tingji_bench_load (${USERS} users × ${TASKS_PER_USER} tasks, 20 timeline entries each, summaries, one task in 20 shared). Each request`,
-      `picks a random user's real bearer token (full authentication per request) and goes out on that user's own keep-alive connections. Web RSS at idle after start: ${idleRss} MiB.`,
+      `picks a random user's real bearer token (full authentication per request)${paced ? " and goes out on that user's own keep-alive connections" : ""}. Web RSS at idle after start: ${idleRss} MiB.`,
     ].join("\n");
     if (opts.soak) {
       const body = await soak(web, fx, arg("--soak-minutes", 10), opts.snapshots);
