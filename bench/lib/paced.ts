@@ -25,6 +25,7 @@ function agentFor(client: string): http.Agent {
 
 /** Closes every client's connections (before the server under test stops). */
 export function closeClients(): void {
+  for (const agent of agents.values()) agent.destroy();
   agents.clear();
 }
 

@@ -5,6 +5,7 @@ import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "./errors";
 import { peerAddress } from "./peer-address";
 import { hasProFeatures } from "@/lib/billing/plans";
+import { withinDeadline } from "@/lib/server/deadline";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { redis, redisKey } from "@/lib/server/redis";
@@ -86,19 +87,13 @@ export interface ConsumeOptions {
  */
 export async function consumeLimit(name: LimiterName, key: string, opts: ConsumeOptions = {}): Promise<void> {
   const spec: LimiterSpec = limiterSpecs[name];
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`rate limit store did not answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
-  });
   try {
-    await Promise.race([limiter(name).consume(key, 1), timeout]);
+    await withinDeadline(limiter(name).consume(key, 1), STORE_TIMEOUT_MS, () => new Error(`rate limit store did not answer within ${STORE_TIMEOUT_MS} ms`));
   } catch (e) {
     if (e instanceof RateLimiterRes) throw refusal(spec, e);
     logger.warn("rate limit store unavailable", { limiter: name, error: e instanceof Error ? e.message : String(e) });
     if (opts.whenStoreDown === "allow") return;
     throw new AppError("common.serviceUnavailable");
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -80,13 +80,13 @@ const publicUserColumns = Prisma.raw(
 type LiveSessionRow = { id: string; deviceId: string; tokenHash: string; expiresAt: Date; revokedAt: Date | null; lastUsedAt: Date; user: PublicUserRow };
 
 async function liveSessionRow(sessionId: string): Promise<LiveSessionRow | null> {
-  const rows = await prisma.$queryRaw<(PublicUserRow & { sessionId: string; sessionDeviceId: string; sessionTokenHash: string; sessionExpiresAt: Date; sessionRevokedAt: Date | null; sessionLastUsedAt: Date })[]>`
-    select s.id as "sessionId", s."deviceId" as "sessionDeviceId", s."tokenHash" as "sessionTokenHash", s."expiresAt" as "sessionExpiresAt",
-      s."revokedAt" as "sessionRevokedAt", s."lastUsedAt" as "sessionLastUsedAt", ${publicUserColumns}
+  // Only the session's id shares a name with a user column; its other columns come under their own names.
+  const rows = await prisma.$queryRaw<(PublicUserRow & Omit<LiveSessionRow, "id" | "user"> & { sessionId: string })[]>`
+    select s.id as "sessionId", s."deviceId", s."tokenHash", s."expiresAt", s."revokedAt", s."lastUsedAt", ${publicUserColumns}
     from "Session" s join "User" u on u.id = s."userId"
     where s.id = ${sessionId}`;
   const row = rows[0];
   if (!row) return null;
-  const { sessionId: id, sessionDeviceId: deviceId, sessionTokenHash: tokenHash, sessionExpiresAt: expiresAt, sessionRevokedAt: revokedAt, sessionLastUsedAt: lastUsedAt, ...user } = row;
+  const { sessionId: id, deviceId, tokenHash, expiresAt, revokedAt, lastUsedAt, ...user } = row;
   return { id, deviceId, tokenHash, expiresAt, revokedAt, lastUsedAt, user };
 }

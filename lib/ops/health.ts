@@ -1,6 +1,7 @@
 import "server-only";
 import { heartbeatKey, supervisorKey } from "@/lib/jobs/contract";
 import { describeSpeechEngine } from "@/lib/speech/engine";
+import { withinDeadline } from "@/lib/server/deadline";
 import { prisma } from "@/lib/server/prisma";
 import { redis, RedisUnavailableError, whenRedisReady, withinRedisWait } from "@/lib/server/redis";
 
@@ -85,7 +86,7 @@ export function forgetHealthReport(): void {
 async function probeHealth() {
   const noWorker: WorkerHealth = { alive: false, lastBeat: null, state: "down", restartsLast10Min: 0, lastExit: null };
   const [database, fromRedis] = await Promise.all([
-    withinDeadline(prisma.$queryRaw`SELECT 1`).then(() => "ok" as const, () => "error" as const),
+    withinDeadline(prisma.$queryRaw`SELECT 1`, PROBE_MS, () => new Error(`no answer within ${PROBE_MS} ms`)).then(() => "ok" as const, () => "error" as const),
     workerHealth().then((worker) => ({ redis: "ok" as const, worker }), () => ({ redis: "error" as const, worker: noWorker })),
   ]);
   return { database, redis: fromRedis.redis, worker: fromRedis.worker, speechEngine: describeSpeechEngine() };
@@ -96,10 +97,3 @@ export function servicesDown(report: { database: string; redis: string }): boole
   return report.database !== "ok" || report.redis !== "ok";
 }
 
-function withinDeadline<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_MS} ms`)), PROBE_MS);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}

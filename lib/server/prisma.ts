@@ -1,6 +1,7 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
+import { withinDeadline } from "./deadline";
 import { env } from "./env";
 import { preparedStatementNames } from "./prepared-statements";
 
@@ -20,23 +21,14 @@ export const prisma: PrismaClient =
 if (env().NODE_ENV !== "production") globalForPrisma.prisma = prisma;
 
 /**
- * Opens every connection of the pool before the first request (server.ts): opening them under load, at the
+ * Opens every connection of the pool before the first request (instrumentation.ts): opening them under load, at the
  * first rise in traffic, held that second's requests up to 600 ms (bench/README.md "load: findings").
  */
 export async function openDatabasePool(waitMs = 5_000): Promise<void> {
   // As many queries at once as the pool holds: each takes a connection, so the pool opens them all.
   const opened = Promise.all(Array.from({ length: env().DATABASE_POOL_SIZE }, () => prisma.$queryRaw`select 1`));
   // A database that does not answer must not keep the web from starting: it is reported by /api/health.
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`not open within ${waitMs} ms`)), waitMs);
-  });
-  try {
-    await Promise.race([opened, late]);
-  } finally {
-    clearTimeout(timer);
-    opened.catch(() => undefined);
-  }
+  await withinDeadline(opened, waitMs, () => new Error(`not open within ${waitMs} ms`));
 }
 
 export { Prisma } from "./generated/prisma/client";

@@ -1,5 +1,6 @@
 import "server-only";
 import IORedis, { type Redis, type RedisOptions } from "ioredis";
+import { withinDeadline } from "./deadline";
 import { env } from "./env";
 
 const g = globalThis as unknown as { redis?: Redis };
@@ -66,16 +67,8 @@ export async function whenRedisReady(conn: Redis, ms = REDIS_WAIT_MS): Promise<v
 }
 
 /** `work` (Redis commands), or RedisUnavailableError after `ms`: nothing waits on Redis unbounded. */
-export async function withinRedisWait<T>(work: Promise<T>, ms = 2 * REDIS_WAIT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RedisUnavailableError(`Redis did not answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function withinRedisWait<T>(work: Promise<T>, ms = 2 * REDIS_WAIT_MS): Promise<T> {
+  return withinDeadline(work, ms, () => new RedisUnavailableError(`Redis did not answer within ${ms} ms`));
 }
 
 export function redisKey(...parts: string[]): string {
