@@ -18,7 +18,8 @@ SUDO=""
 [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && SUDO="sudo"
 
 install_system_packages() {
-  local want=(ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils yt-dlp chromium fonts-noto-cjk)
+  # nginx: tests run the scale profile's proxy config in it (tests/integration/nginx-scale.test.ts).
+  local want=(ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils yt-dlp chromium fonts-noto-cjk nginx)
   # A machine without its own PostgreSQL or Redis gets Debian's.
   (echo > /dev/tcp/127.0.0.1/5432) >/dev/null 2>&1 || want+=(postgresql)
   (echo > /dev/tcp/127.0.0.1/6379) >/dev/null 2>&1 || want+=(redis-server)
@@ -29,6 +30,10 @@ install_system_packages() {
       say "Installing system packages: ${missing[*]}"
       $SUDO apt-get update -qq
       DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+      # Debian starts nginx's default site on port 80; the tests start their own, so nothing listens unasked.
+      if [[ " ${missing[*]} " == *" nginx "* ]]; then
+        { $SUDO systemctl disable --now nginx || $SUDO service nginx stop; } >/dev/null 2>&1 || true
+      fi
     else
       echo "Please install: ${missing[*]}" >&2
     fi

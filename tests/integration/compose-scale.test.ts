@@ -8,7 +8,8 @@ import { ENV_KEYS } from "@/lib/server/env";
 // N workers) cannot be brought up here (no Docker daemon), so its promises are checked on the
 // file itself: nothing that would stop `--scale worker=4`, no disk shared where S3 should be, the
 // proxy in front of both web processes (websocket included), and settings the app really reads.
-// The running equivalents: tests/e2e/scale/two-webs.spec.ts and tests/integration/two-workers.test.ts.
+// The running equivalents: tests/e2e/scale/two-webs.spec.ts, tests/integration/two-workers.test.ts, and
+// tests/integration/nginx-scale.test.ts, which runs the proxy's own config in Debian's nginx.
 
 interface Service {
   profiles?: string[];
