@@ -19,6 +19,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import { listenOn } from "./ports";
 
 export interface FakeMeetingBotOptions {
   /** The file served as the recording (e.g. an MP4 made from a corpus clip). */
@@ -92,10 +93,7 @@ const MIME_BY_EXT: Record<string, string> = {
 export async function startFakeMeetingBot(opts: FakeMeetingBotOptions): Promise<FakeMeetingBot> {
   const fake = new FakeProvider(opts);
   const server = http.createServer((req, res) => void fake.handle(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
-  });
+  await listenOn(server, opts.port ?? 0);
   const { port } = server.address() as AddressInfo;
   fake.origin = `http://127.0.0.1:${port}`;
   return {

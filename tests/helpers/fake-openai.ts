@@ -10,6 +10,7 @@
  *   for e2e:       npx tsx tests/helpers/fake-openai.ts --port 3313 [--delay-ms 40]
  */
 import http from "node:http";
+import { listenOn } from "./ports";
 
 export type FakeMode = "ok" | "hang" | "garbage" | "empty" | "error";
 
@@ -134,7 +135,7 @@ export async function startFakeOpenAi(opts: { port?: number; delayMs?: number } 
       res.end(JSON.stringify(completion(body.model, content)));
     });
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  await listenOn(server, opts.port ?? 0);
   const address = server.address() as { port: number };
   state.url = `http://127.0.0.1:${address.port}/v1`;
   state.close = () =>

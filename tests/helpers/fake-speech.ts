@@ -3,6 +3,7 @@
 // can be caught (and killed) while it waits on it. Used by the drills.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { listenOn } from "./ports";
 
 export const SPOKEN = "And so my fellow Americans ask not what your country can do for you";
 
@@ -28,7 +29,7 @@ export async function startFakeSpeech(port = 0, delayMs: [number, number] = [200
       }, lo + Math.random() * (hi - lo));
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listenOn(server, port);
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   state.close = () =>
     new Promise((resolve) => {

@@ -8,6 +8,7 @@
 import { createSign, createVerify, generateKeyPairSync } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { listenOn } from "./ports";
 
 export interface KeyPair {
   privateKey: string;
@@ -158,7 +159,7 @@ export async function startLoopbackAlipay(port: number, appPublicKey: string, al
     back.searchParams.set("method", "alipay.trade.page.pay.return");
     res.writeHead(302, { location: back.href }).end();
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listenOn(server, port);
   const { port: actual } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${actual}`,

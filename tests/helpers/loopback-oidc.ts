@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { listenOn } from "./ports";
 
 export interface LoopbackOidcOptions {
   port?: number;
@@ -35,7 +36,7 @@ function claimsFor(login: string) {
 export async function startLoopbackOidc(opts: LoopbackOidcOptions): Promise<LoopbackOidc> {
   const { default: Provider } = await import("oidc-provider");
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  await listenOn(server, opts.port ?? 0);
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {

@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes, randomInt } from "node:crypto";
+import { listenOn } from "./ports";
 
 export type StepMode = "ok" | "fail" | "incomplete" | "refuse";
 
@@ -81,7 +82,7 @@ export async function startLoopbackSms(port = 0): Promise<LoopbackSms> {
       return json(404, { code: 404, msg: "unknown step" });
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listenOn(server, port);
   const { port: actual } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${actual}`,

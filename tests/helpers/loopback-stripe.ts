@@ -8,6 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
+import { listenOn } from "./ports";
 
 type Obj = Record<string, unknown>;
 
@@ -111,7 +112,7 @@ export async function startLoopbackStripe(port = 0): Promise<LoopbackStripe> {
       json(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listenOn(server, port);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const api: LoopbackStripe = {

@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
+import { listenOn } from "./ports";
 
 export interface SiteverifyCall {
   contentType: string;
@@ -66,7 +67,7 @@ export async function startLoopbackTurnstile(opts: { secret: string; port?: numb
       answer(200, { success: true, "error-codes": [], challenge_ts: new Date(token.at).toISOString(), hostname: opts.hostname ?? "localhost", action: "", cdata: "" });
     });
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  await listenOn(server, opts.port ?? 0);
   const { port } = server.address() as AddressInfo;
   state.url = `http://127.0.0.1:${port}/turnstile/v0/siteverify`;
   state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));

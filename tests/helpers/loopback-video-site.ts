@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { listenOn } from "./ports";
 
 export interface LoopbackSite {
   /** "127.0.0.1:<port>", as URL.host spells it. */
@@ -34,7 +35,7 @@ export async function startLoopbackSite(mediaFile: string, port = 0): Promise<Lo
     });
     route(req, res, media, stalled, origin);
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listenOn(server, port);
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const origin = `http://${host}`;
   return {

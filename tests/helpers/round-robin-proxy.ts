@@ -1,5 +1,6 @@
 import http from "node:http";
 import net from "node:net";
+import { listenOn } from "./ports";
 
 /** One request (or websocket) the proxy passed on, and to which backend. */
 export interface ProxiedRequest {
@@ -21,7 +22,7 @@ export interface RoundRobinProxy {
  * browser land on different processes; `route` may pin some paths to a backend instead.
  * Adds X-Forwarded-For as a real proxy does (the app trusts it with TRUST_PROXY=1).
  */
-export function startRoundRobinProxy(opts: { port: number; backends: string[]; route?: (req: http.IncomingMessage) => number | undefined }): Promise<RoundRobinProxy> {
+export async function startRoundRobinProxy(opts: { port: number; backends: string[]; route?: (req: http.IncomingMessage) => number | undefined }): Promise<RoundRobinProxy> {
   const targets = opts.backends.map((b) => new URL(b));
   const log: ProxiedRequest[] = [];
   let turn = 0;
@@ -65,18 +66,15 @@ export function startRoundRobinProxy(opts: { port: number; backends: string[]; r
     upstream.on("error", end);
     client.on("error", end);
   });
-  return new Promise((resolve) =>
-    server.listen(opts.port, "127.0.0.1", () =>
-      resolve({
-        url: `http://127.0.0.1:${opts.port}`,
-        log,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            for (const s of sockets) s.destroy();
-            server.close(() => done());
-          }),
+  await listenOn(server, opts.port);
+  return {
+    url: `http://127.0.0.1:${opts.port}`,
+    log,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        for (const s of sockets) s.destroy();
+        server.close(() => done());
       }),
-    ),
-  );
+  };
 }

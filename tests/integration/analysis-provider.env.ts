@@ -1,6 +1,7 @@
 // Imported first by analysis-provider.test.ts: settings must be in place before lib/server/env.ts reads them.
 // The AI provider is the fake OpenAI-compatible server this file starts on AI_PORT.
-export const AI_PORT = 43000 + Math.floor(Math.random() * 9000);
+import { loopbackPort } from "@/tests/helpers/ports";
+export const AI_PORT = loopbackPort();
 process.env.AI_BASE_URL = `http://127.0.0.1:${AI_PORT}/v1`;
 process.env.AI_API_KEY = "sk-loopback-ai";
 process.env.AI_MODEL = "fake-model";

@@ -1,6 +1,7 @@
 // Imported first by google-signin.test.ts: the Google settings must be in place before lib/server/env.ts reads them.
 // The loopback OpenID Connect provider (tests/helpers/loopback-oidc.ts) listens on this port.
-export const OIDC_PORT = 42000 + Math.floor(Math.random() * 8000);
+import { loopbackPort } from "@/tests/helpers/ports";
+export const OIDC_PORT = loopbackPort();
 export const CLIENT_ID = "tingji-test-client";
 export const CLIENT_SECRET = "loopback-oidc-client-secret-0123456789";
 export const APP_URL = "http://127.0.0.1:3000";

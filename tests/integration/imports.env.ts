@@ -1,7 +1,8 @@
 // Imported first by imports.test.ts: settings must be in place before lib/server/env.ts reads them.
 // A loopback "video site" is an allowed link host (test-only: the app's own URL is loopback too),
 // and a loopback meeting-bot provider answers for the meeting tests.
-const base = 44000 + Math.floor(Math.random() * 8000);
+import { loopbackPort } from "@/tests/helpers/ports";
+const base = loopbackPort(2);
 export const SITE_PORT = base;
 export const BOT_PORT = base + 1;
 export const BOT_KEY = "bot-key-loopback";

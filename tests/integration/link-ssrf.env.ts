@@ -1,7 +1,8 @@
 // Imported first by link-ssrf.test.ts: settings before lib/server/env.ts reads them.
 // A loopback redirector is the one honoured link test host; the canaries are
 // private servers that no import may ever reach.
-const base = 40000 + Math.floor(Math.random() * 9000);
+import { loopbackPort } from "@/tests/helpers/ports";
+const base = loopbackPort(2);
 export const REDIRECTOR_PORT = base;
 export const CANARY_PORT = base + 1;
 process.env.APP_URL = "http://127.0.0.1:3000";

@@ -14,6 +14,7 @@ import { transcriptionJobOnceFailed } from "@/tests/helpers/jobs";
 import { call } from "@/tests/helpers/api";
 import { signIn } from "@/tests/helpers/users";
 import { runTranscriptionJob } from "@/workers/transcription";
+import { listenOn } from "@/tests/helpers/ports";
 
 // SSRF through link-import redirects, end to end: POST /api/transcription/import-link
 // with a link on the honoured loopback test host that redirects (1 or 3 hops) to a
@@ -31,7 +32,7 @@ let worker: Worker;
 const connection = newRedisConnection();
 
 function listen(server: http.Server, port: number) {
-  return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return listenOn(server, port);
 }
 
 beforeAll(async () => {

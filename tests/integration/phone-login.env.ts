@@ -1,6 +1,7 @@
 // Imported first by phone-login.test.ts: the SMS proxy's address must be set before lib/server/env.ts reads it.
 // The loopback proxy (tests/helpers/loopback-sms.ts) listens on this port.
-export const SMS_LOOPBACK_PORT = 41000 + Math.floor(Math.random() * 9000);
+import { loopbackPort } from "@/tests/helpers/ports";
+export const SMS_LOOPBACK_PORT = loopbackPort();
 process.env.SMS_PROXY_URL = `http://127.0.0.1:${SMS_LOOPBACK_PORT}`;
 // A small per-number daily cap, so a few sends reach it.
 process.env.PHONE_CODES_PER_NUMBER_PER_DAY = "4";

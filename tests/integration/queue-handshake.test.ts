@@ -3,6 +3,7 @@ import net from "node:net";
 import { closeQueues, enqueue, jobIdFor, queue, queues, queuesReplaced } from "@/lib/jobs/contract";
 import { redis } from "@/lib/server/redis";
 import { setupTestDatabase } from "@/tests/helpers/db";
+import { listenOn } from "@/tests/helpers/ports";
 
 // A Queue whose first handshake is cut by a Redis outage must not stay broken. BullMQ keeps
 // the promise of that handshake (an INFO for the Redis version, sent right after the
@@ -18,7 +19,7 @@ import { setupTestDatabase } from "@/tests/helpers/db";
 function startProxy() {
   const state = { trap: true, cuts: 0 };
   const sockets = new Set<net.Socket>();
-  const listen = () => new Promise<void>((resolve) => server.listen(PROXY_PORT, "127.0.0.1", resolve));
+  const listen = () => listenOn(server, PROXY_PORT);
   const server = net.createServer((client) => {
     sockets.add(client);
     client.on("close", () => sockets.delete(client));

@@ -9,6 +9,7 @@ import { uploadClip } from "@/tests/helpers/uploads";
 import { signIn } from "@/tests/helpers/users";
 import { waitFor, type WaitOptions } from "@/tests/helpers/wait";
 import { startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
+import { listenOn } from "@/tests/helpers/ports";
 
 // Abort signals reach the work in flight: a cancel request (what deleting a task
 // sends) stops the worker's running job at once, and SIGTERM hands running jobs
@@ -38,7 +39,7 @@ beforeAll(async () => {
       res.end(JSON.stringify({ language: "english", duration: 11, text: "ask not", segments: [{ start: 0.3, end: 10.6, text: " And so my fellow Americans ask not" }] }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(SPEECH_PORT, "127.0.0.1", resolve));
+  await listenOn(server, SPEECH_PORT);
   user = await signIn("cancel");
 });
 

@@ -1,6 +1,7 @@
 // Imported first by reliability-meeting.test.ts: settings must be in place before
 // lib/server/env.ts reads (and caches) them; the worker process inherits them.
-export const BOT_PORT = 44000 + Math.floor(Math.random() * 8000);
+import { loopbackPort } from "@/tests/helpers/ports";
+export const BOT_PORT = loopbackPort();
 export const BOT_KEY = "bot-key-loopback";
 process.env.MEETING_BOT_API_URL = `http://127.0.0.1:${BOT_PORT}`;
 process.env.MEETING_BOT_API_KEY = BOT_KEY;

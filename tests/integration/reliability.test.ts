@@ -8,6 +8,7 @@ import { taskOnceItIs, uploadClip } from "@/tests/helpers/uploads";
 import { signIn } from "@/tests/helpers/users";
 import { waitFor } from "@/tests/helpers/wait";
 import { killHard, startWorkerProcess, stopWorkers } from "@/tests/helpers/worker-process";
+import { listenOn } from "@/tests/helpers/ports";
 
 // The worker as it runs in production (its own process, BullMQ, Redis) with an
 // OpenAI-compatible speech server on loopback that we can make fail, hang or
@@ -44,7 +45,7 @@ beforeAll(async () => {
       res.end(JSON.stringify({ task: "transcribe", language: "english", duration: 11, text: current === "silence" ? "" : SPOKEN, segments }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(SPEECH_PORT, "127.0.0.1", resolve));
+  await listenOn(server, SPEECH_PORT);
   user = await signIn("reliable");
 });
 

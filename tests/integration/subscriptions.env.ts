@@ -1,6 +1,7 @@
 // Imported first by subscriptions.test.ts: the Stripe settings must be in place before lib/server/env.ts reads them.
 // The loopback Stripe server listens on this port (tests/helpers/loopback-stripe.ts).
-export const STRIPE_LOOPBACK_PORT = 41000 + Math.floor(Math.random() * 9000);
+import { loopbackPort } from "@/tests/helpers/ports";
+export const STRIPE_LOOPBACK_PORT = loopbackPort();
 export const WEBHOOK_SECRET = "whsec_test_subscriptions";
 process.env.STRIPE_SECRET_KEY = "sk_test_subscriptions";
 process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;

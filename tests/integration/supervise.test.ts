@@ -4,13 +4,14 @@ import path from "node:path";
 import { supervisorKey } from "@/lib/jobs/contract";
 import { workerHealth } from "@/lib/ops/health";
 import { redis } from "@/lib/server/redis";
+import { loopbackPort } from "@/tests/helpers/ports";
 
 // `npm start` (scripts/start.sh) with a worker that keeps crashing: the web
 // stays up, the supervisor restarts the worker with a growing backoff, and
 // health reports the crash loop. SIGTERM stops everything.
 jest.setTimeout(60_000);
 const ROOT = path.resolve(__dirname, "../..");
-const PORT = 42000 + Math.floor(Math.random() * 8000);
+const PORT = loopbackPort();
 const started: ChildProcess[] = [];
 
 afterAll(() => {

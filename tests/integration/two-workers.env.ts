@@ -1,8 +1,9 @@
 // Imported first by two-workers.test.ts: storage must be S3 before lib/server/env.ts reads the settings.
 // Under `STORAGE_DRIVER=s3 npm test` the run's loopback S3 (global setup) is used; otherwise this
 // file starts its own s3rver on OWN_S3_PORT (two-workers.test.ts).
+import { loopbackPort } from "@/tests/helpers/ports";
 export const OWN_S3 = !(process.env.STORAGE_DRIVER === "s3" && process.env.S3_ENDPOINT);
-export const OWN_S3_PORT = 46000 + Math.floor(Math.random() * 4000);
+export const OWN_S3_PORT = loopbackPort();
 if (OWN_S3) {
   Object.assign(process.env, {
     STORAGE_DRIVER: "s3",

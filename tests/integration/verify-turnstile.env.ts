@@ -1,6 +1,7 @@
 // Imported first by verify-turnstile.test.ts: Turnstile's keys and the loopback siteverify
 // address must be set before lib/server/env.ts reads them.
-export const TURNSTILE_LOOPBACK_PORT = 42000 + Math.floor(Math.random() * 8000);
+import { loopbackPort } from "@/tests/helpers/ports";
+export const TURNSTILE_LOOPBACK_PORT = loopbackPort();
 export const TURNSTILE_SECRET = "0x4AAAAAAATestSecretForLoopbackOnly";
 process.env.TURNSTILE_SITE_KEY = "0x4AAAAAAATestSiteKey";
 process.env.TURNSTILE_SECRET_KEY = TURNSTILE_SECRET;

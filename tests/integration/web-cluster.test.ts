@@ -3,13 +3,14 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { childPids } from "@/lib/server/proc-tree";
+import { loopbackPort } from "@/tests/helpers/ports";
 
 // server.ts's supervisor for WEB_PROCESSES > 1 (lib/server/web-cluster.ts), run for real through a
 // stand-in server (tests/helpers/web-cluster-fixture.ts): a copy that dies is replaced, SIGTERM
 // stops them all, and copies that cannot start stop the whole server instead of looping.
 jest.setTimeout(60_000);
 const ROOT = path.resolve(__dirname, "../..");
-const PORT = 50000 + Math.floor(Math.random() * 5000);
+const PORT = loopbackPort();
 const started: ChildProcess[] = [];
 
 afterAll(() => {

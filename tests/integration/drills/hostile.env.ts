@@ -1,7 +1,8 @@
 // Imported first by hostile.test.ts: settings before lib/server/env.ts reads them.
 // A loopback "redirector" is the one allowed link host; the canary is a private
 // server that no import may ever reach.
-const base = 10000 + Math.floor(Math.random() * 9000);
+import { loopbackPort } from "@/tests/helpers/ports";
+const base = loopbackPort(3);
 export const REDIRECTOR_PORT = base;
 export const CANARY_PORT = base + 1;
 export const SPEECH_PORT = base + 2;

@@ -17,6 +17,7 @@ import { signIn } from "@/tests/helpers/users";
 import { buildFixtures, generateCases } from "@/scripts/drills/hostile-cases";
 import { hostileSummary, judgeBilledDuration, runHostileCase, type HostileContext, type HostileResult } from "@/scripts/drills/hostile-runner";
 import { waitAllSettled } from "@/scripts/drills/task-mix";
+import { listenOn } from "@/tests/helpers/ports";
 
 // The hostile-input drill: generated bad media, documents, JSON, text, file
 // names and private-address links against the real routes. ~150 cases here;
@@ -34,7 +35,7 @@ let worker: Worker;
 let connection: ReturnType<typeof newRedisConnection>;
 
 function listen(server: http.Server, port: number) {
-  return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return listenOn(server, port);
 }
 
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 // Imported first by restarts.test.ts: the web (route handlers in this process) and
 // the spawned worker talk to a private PostgreSQL and Redis that the drill restarts.
 import { pointAtLoopbackServices } from "@/scripts/drills/loopback-env";
+import { loopbackPort } from "@/tests/helpers/ports";
 
-const base = 20000 + Math.floor(Math.random() * 9000);
+const base = loopbackPort(5);
 export const PG_PORT = base;
 export const REDIS_PORT = base + 1;
 export const DB_NAME = `tingji_test_drill_${Date.now().toString(36)}`;
