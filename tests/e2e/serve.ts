@@ -55,7 +55,8 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
     const alipayKeys = { app: rsaKeyPair(), alipay: rsaKeyPair() };
     fs.mkdirSync(path.dirname(E2E_ALIPAY_KEYS_FILE), { recursive: true });
     fs.writeFileSync(E2E_ALIPAY_KEYS_FILE, JSON.stringify(alipayKeys), { mode: 0o600 });
-    const alipay = await startLoopbackAlipay(E2E_ALIPAY_PORT, alipayKeys.app.publicKey);
+    // Query answers are signed with "Alipay's" key, as the app checks them (the specs pay through signed notifies).
+    const alipay = await startLoopbackAlipay(E2E_ALIPAY_PORT, alipayKeys.app.publicKey, alipayKeys.alipay.privateKey);
     const sms = await startLoopbackSms(E2E_SMS_PORT);
     // Google sign-in (tests/e2e/auth) against a real OpenID Connect provider on loopback.
     const oidc = await startLoopbackOidc({ port: E2E_OIDC_PORT, clientId: E2E_GOOGLE_CLIENT_ID, clientSecret: E2E_GOOGLE_CLIENT_SECRET, redirectUris: ["transcribe", "tools"].map((p) => `${server.baseUrl}/${p}/callback`) });
