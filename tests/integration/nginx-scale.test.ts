@@ -1,9 +1,11 @@
+import "./nginx-scale.env";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { clientAddress } from "@/lib/api/rate-limit";
 import { COLLAB_PATH } from "@/lib/collab/hocuspocus";
 
 // The scale profile's proxy config (scripts/nginx-scale.conf), run for real in Debian's nginx
@@ -181,6 +183,12 @@ test("an upload streams through: the web process reads its start before the clie
   const echo = await answer;
   expect(echo.bytes).toBe(80 * chunk.length);
   web.firstChunk = web2.firstChunk = undefined;
+});
+
+test("an address the client made up stays in front: the app, trusting one proxy (TRUST_PROXY=1), takes the one nginx added", async () => {
+  const { headers } = await get("/api/health", { "x-forwarded-for": "203.0.113.9" });
+  expect(headers["x-forwarded-for"]).toBe("203.0.113.9, 127.0.0.1");
+  expect(clientAddress(new Headers({ "x-forwarded-for": headers["x-forwarded-for"]! }))).toBe("127.0.0.1");
 });
 
 test("with one web process gone, every request is answered by the other", async () => {
