@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { clientAddress } from "@/lib/api/rate-limit";
 import { COLLAB_PATH } from "@/lib/collab/hocuspocus";
+import { listenOn, loopbackPort } from "@/tests/helpers/ports";
 
 // The scale profile's proxy config (scripts/nginx-scale.conf), run for real in Debian's nginx
 // (scripts/setup.sh installs it): Docker cannot run here, so compose-scale.test.ts reads the
@@ -46,7 +47,7 @@ async function startBackend(name: string): Promise<Backend> {
     backend.sockets.add(s);
     s.on("close", () => backend.sockets.delete(s));
   });
-  await new Promise<void>((resolve) => backend.server.listen(0, "127.0.0.1", resolve));
+  await listenOn(backend.server, 0);
   backend.port = (backend.server.address() as AddressInfo).port;
   return backend;
 }
@@ -54,14 +55,6 @@ async function startBackend(name: string): Promise<Backend> {
 async function stopBackend(b: Backend): Promise<void> {
   for (const s of b.sockets) s.destroy();
   await new Promise((resolve) => b.server.close(resolve));
-}
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** The config with our addresses; fails loudly if the file stops naming what the test rewrites. */
@@ -85,7 +78,7 @@ let dir: string;
 
 beforeAll(async () => {
   [web, web2] = await Promise.all([startBackend("web"), startBackend("web-2")]);
-  const port = await freePort();
+  const port = loopbackPort();
   proxyUrl = `http://127.0.0.1:${port}`;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "tingji-nginx-"));
   fs.chmodSync(dir, 0o777); // nginx's workers may run as an unprivileged user
