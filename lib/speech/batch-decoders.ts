@@ -52,7 +52,11 @@ class BatchDecoder {
     binary: string,
     args: string[],
   ) {
-    this.child = spawnPiped(binary, ["-ctl", "/dev/stdin", "-hypseg", "/dev/stdout", "-adcin", "yes", "-adchdr", "44", "-cepdir", "/", "-cepext", ".wav", ...args]);
+    // `-remove_silence no`: by default the batch tool drops the frames its front end judges silent before
+    // decoding, and the -hypseg frame numbers then count only the frames kept, so every word came out early by
+    // the silence before it (6.69 s spoken, 3.49 s reported on multi/pyannote_sample.wav). With every frame kept,
+    // frame n is n/100 s of the chunk's own clock.
+    this.child = spawnPiped(binary, ["-ctl", "/dev/stdin", "-hypseg", "/dev/stdout", "-adcin", "yes", "-adchdr", "44", "-cepdir", "/", "-cepext", ".wav", "-remove_silence", "no", ...args]);
     this.child.stdout!.setEncoding("utf8");
     this.child.stdout!.on("data", (text: string) => this.onOutput(text));
     this.child.stderr!.on("data", (b: Buffer) => {
