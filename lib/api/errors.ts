@@ -48,6 +48,9 @@ export const errorCatalogue = {
   "tasks.taskTimeout": 504,
   "tasks.speakerCountInvalid": 400,
   "tasks.decodeProfileInvalid": 400,
+  // The spoken language (docs/speech-languages.md): not one we know, or not one the configured engine recognises.
+  "tasks.spokenLanguageInvalid": 400,
+  "tasks.spokenLanguageUnsupported": 400,
   "tasks.speakersNeedAudio": 400,
   // analysis (spec §8 Tasks: analysis failed, analysis timeout, markdown save failed; Share: content not analyzed)
   "analysis.alreadyAnalyzed": 409,

@@ -23,7 +23,9 @@ export const importsApi = {
   createDocuments: (files: File[], opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) =>
     api.upload<{ tasks: TaskSummary[] }>("/api/transcription/create-document", filesForm(files), opts),
   pasteText: (text: string, title?: string) => api.post<{ task: TaskSummary }>("/api/transcription/paste-text", { text, ...(title?.trim() ? { title: title.trim() } : {}) }),
-  importLink: (url: string) => api.post<{ task: TaskSummary }>("/api/transcription/import-link", { url }),
+  /** `spokenLanguage`: ISO 639-1 or "auto"; absent means the interface language. */
+  importLink: (url: string, spokenLanguage?: string) => api.post<{ task: TaskSummary }>("/api/transcription/import-link", { url, ...(spokenLanguage ? { spoken_language: spokenLanguage } : {}) }),
   meetingConfig: () => api.get<{ enabled: boolean }>("/api/meetings/config"),
-  joinMeeting: (meetingUrl: string) => api.post<{ task: TaskSummary }>("/api/meetings/join", { meeting_url: meetingUrl }),
+  joinMeeting: (meetingUrl: string, spokenLanguage?: string) =>
+    api.post<{ task: TaskSummary }>("/api/meetings/join", { meeting_url: meetingUrl, ...(spokenLanguage ? { spoken_language: spokenLanguage } : {}) }),
 };

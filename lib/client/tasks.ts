@@ -4,6 +4,7 @@
 import { api } from "@/lib/client/api";
 import type { MindMapNode } from "@/lib/analysis/types";
 import type { Usage } from "@/lib/billing/usage";
+import type { SpeechLanguageSupport } from "@/lib/speech/languages";
 
 export type TaskStatus =
   | "not_started"
@@ -107,6 +108,8 @@ export interface Task extends TaskSummary {
   speakerCount: number | null;
   /** "fast" / "accurate" as picked at upload; null is the default (accurate). */
   decodeProfile: "accurate" | "fast" | null;
+  /** The spoken language given at upload (ISO 639-1, or "auto"); null when it was not asked (documents, older tasks). */
+  spokenLanguage: string | null;
   translations: { targetLanguage: string; status: TaskStatus }[];
 }
 
@@ -184,6 +187,8 @@ interface UploadOptions {
   speakerCount?: number | null;
   /** The embedded engine's decoding profile; the default ("accurate") is not sent. */
   decodeProfile?: "accurate" | "fast";
+  /** The spoken language (ISO 639-1, or "auto"); absent means the interface language. */
+  spokenLanguage?: string;
 }
 
 function uploadForm(files: File[], opts: UploadOptions, fields: Record<string, string> = {}): FormData {
@@ -192,10 +197,16 @@ function uploadForm(files: File[], opts: UploadOptions, fields: Record<string, s
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (opts.speakerCount) form.append("speaker_count", String(opts.speakerCount));
   if (opts.decodeProfile && opts.decodeProfile !== "accurate") form.append("decode_profile", opts.decodeProfile);
+  if (opts.spokenLanguage) form.append("spoken_language", opts.spokenLanguage);
   for (const f of files) form.append("file", f, f.name);
   return form;
 }
 
 export const usageApi = {
   get: () => api.get<Usage>("/api/usage"),
+};
+
+/** Which spoken languages the server's speech engine takes (GET /api/transcription/speech-config). */
+export const speechApi = {
+  config: () => api.get<SpeechLanguageSupport>("/api/transcription/speech-config"),
 };

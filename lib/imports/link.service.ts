@@ -13,6 +13,7 @@ import { updateLiveTask } from "@/lib/tasks/alive";
 import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";
 import { PermanentTaskError } from "@/lib/jobs/task-errors";
+import { assertEngineHears, spokenLanguageField } from "@/lib/tasks/spoken-language";
 import { newTaskId } from "@/lib/tasks/task-files";
 import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
 
@@ -21,14 +22,17 @@ import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
 // transcription pipeline's "fetch" step, below) and transcribes it as usual.
 
 /** POST /api/transcription/import-link */
-export async function importLink(userId: string, input: string, locale: string) {
+export async function importLink(userId: string, input: string, locale: string, language?: string) {
   const testHosts = allowedLinkHosts().filter((h) => !VIDEO_PLATFORM_HOSTS.includes(h));
   const link = parseVideoLink(input, testHosts);
   if (!link.ok) throw new AppError(videoLinkErrorKey[link.reason], { host: VIDEO_PLATFORM_HOST_LABEL });
+  // Before the hourly allowance is used: a refused language costs nothing.
+  const spokenLanguage = spokenLanguageField(language, locale);
+  assertEngineHears(spokenLanguage);
   await checkAndConsume(userId);
   const id = newTaskId();
   const title = link.videoId ? `YouTube ${link.videoId}` : link.url.pathname.split("/").filter(Boolean).pop() || link.url.host;
-  await prisma.task.create({ data: { id, userId, title, source: "link", status: "not_started", sourceUrl: link.url.toString() } });
+  await prisma.task.create({ data: { id, userId, title, source: "link", status: "not_started", sourceUrl: link.url.toString(), spokenLanguage } });
   await queueTranscription(id, locale);
   const row = await prisma.task.findUniqueOrThrow({ where: { id }, select: taskSummarySelect });
   return { task: toTaskSummary(row, null) };

@@ -15,6 +15,7 @@ import { assertTaskAlive, TaskGoneError, taskExists, updateLiveTask } from "@/li
 import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";
 import { PermanentTaskError } from "@/lib/jobs/task-errors";
+import { assertEngineHears, spokenLanguageField } from "@/lib/tasks/spoken-language";
 import { newTaskId } from "@/lib/tasks/task-files";
 import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
 
@@ -34,11 +35,14 @@ export function meetingConfig() {
 }
 
 /** POST /api/meetings/join: sends the bot and creates the task that follows it. */
-export async function joinMeeting(userId: string, input: string, locale: string) {
+export async function joinMeeting(userId: string, input: string, locale: string, language?: string) {
   const provider = meetingBotProvider();
   if (!provider) throw new AppError("meetings.notConfigured");
   const link = parseMeetingLink(input);
   if (!link.ok) throw new AppError("meetings.invalidLink");
+  // Before the bot is sent: its recording could not be transcribed.
+  const spokenLanguage = spokenLanguageField(language, locale);
+  assertEngineHears(spokenLanguage);
   let botId: string;
   try {
     ({ botId } = await provider.createBot({ meetingUrl: link.url.toString() }));
@@ -50,7 +54,7 @@ export async function joinMeeting(userId: string, input: string, locale: string)
   const id = newTaskId();
   const title = `${platformNames[link.platform]} ${new Date().toISOString().slice(0, 16).replace("T", " ")}`;
   await prisma.task.create({
-    data: { id, userId, title, source: "meeting", status: "queued", sourceUrl: link.url.toString(), meetingStatus: "joining", meetingBotId: botId },
+    data: { id, userId, title, source: "meeting", status: "queued", sourceUrl: link.url.toString(), meetingStatus: "joining", meetingBotId: botId, spokenLanguage },
   });
   await enqueue("meeting.watch", { taskId: id, locale }, { jobKey: id });
   const row = await prisma.task.findUniqueOrThrow({ where: { id }, select: taskSummarySelect });

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/server/env";
+import type { SpeechLanguageSupport } from "./languages";
 import { openAiEngine } from "./openai";
 import { pocketsphinxEngine } from "./pocketsphinx";
 import type { SpeechEngine } from "./types";
@@ -22,4 +23,9 @@ export function speechEngine(): SpeechEngine {
 export function describeSpeechEngine(): { name: string; model: string } {
   const engine = speechEngine();
   return { name: engine.name, model: engine.model ?? "unknown" };
+}
+
+/** Which spoken languages an engine takes, for the browser (GET /api/transcription/speech-config) and the checks before a start. */
+export function languageSupportOf(engine: SpeechEngine): SpeechLanguageSupport {
+  return { engine: engine.embedded ? "embedded" : "service", languages: engine.languages ? [...engine.languages] : null, detect: engine.detectsLanguage ?? false };
 }

@@ -31,6 +31,8 @@ export function openAiEngine(cfg: OpenAiEngineConfig): SpeechEngine {
   return {
     name: "openai",
     model: cfg.model,
+    // Whisper-style services take a `language` field and detect the language when it is left out.
+    detectsLanguage: true,
     // ≤ 10 minutes keeps a 16 kHz mono WAV at ≤ 19.2 MB, under the 25 MB upload cap.
     chunking: { targetChunkSec: 480, maxChunkSec: 600 },
     async transcribe(wavPath: string, o: TranscribeOptions): Promise<SpeechResult> {

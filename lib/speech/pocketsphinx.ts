@@ -84,6 +84,10 @@ export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine
   return {
     name: "pocketsphinx",
     model: "cmusphinx-en-us-ptm-5.2",
+    // US English only, and no way to tell languages apart: other languages come out as English-sounding nonsense.
+    embedded: true,
+    languages: ["en"],
+    detectsLanguage: false,
     // Chunks of about 45 s: enough context for the LM, and on two cores the
     // last chunk leaves at most a few seconds of one core idle.
     chunking: { targetChunkSec: 45, maxChunkSec: 60 },

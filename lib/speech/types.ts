@@ -26,6 +26,7 @@ export type DecodeProfile = (typeof DECODE_PROFILES)[number];
 export const DEFAULT_DECODE_PROFILE: DecodeProfile = "accurate";
 
 export interface TranscribeOptions {
+  /** The spoken language (ISO 639-1); absent lets an engine that can detect it do so. */
   language?: string;
   /** "fast" trades accuracy for speed (lib/speech/pocketsphinx.ts DECODER_PROFILES). */
   profile?: DecodeProfile;
@@ -46,5 +47,11 @@ export interface SpeechEngine {
   model?: string;
   /** Preferred chunk sizes for long audio; transcribeLong has defaults. */
   chunking?: ChunkPlan;
+  /** The built-in offline engine (as against a speech service the operator connected). */
+  embedded?: boolean;
+  /** The spoken languages it recognises (ISO 639-1); absent: any it is told. */
+  languages?: readonly string[];
+  /** Whether it finds the language itself when it is not told one. */
+  detectsLanguage?: boolean;
   transcribe(wavPath: string, opts: TranscribeOptions): Promise<SpeechResult>;
 }

@@ -24,6 +24,7 @@ import { mediaFolder, removeTaskFiles } from "./task-files";
 import { joinFullText } from "./task.service";
 import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
 import { decodeProfileOf } from "./decode-profile";
+import { engineCanHear, engineLanguageOf } from "./spoken-language";
 
 /**
  * The transcription pipeline the worker runs for one task:
@@ -78,6 +79,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       completedSteps: true,
       speakerCount: true,
       decodeProfile: true,
+      spokenLanguage: true,
       transcriptionTime: true,
       duration: true,
       user: { select: { planCode: true } },
@@ -98,8 +100,12 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     done.add(step);
     await updateTranscribingTask(taskId, { completedSteps: [...done] });
   };
+  const engine = speechEngine();
 
   try {
+    // Started on another engine (the operator changed it since): English-sounding nonsense is no transcript.
+    if (!done.has("transcribe") && !engineCanHear(engine, task.spokenLanguage)) throw new PermanentTaskError("language_unsupported", ["contactSupport"]);
+
     // 0. fetch: a link's media comes from the video platform first.
     if (task.source === "link" && task.sourceUrl && task.mediaParts.length === 0) {
       if (!opts.fetchMedia) throw new Error("runTranscription needs fetchMedia for a link task");
@@ -144,7 +150,6 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
 
     // 2. transcribe through the configured engine, long audio in parallel chunks.
     let speech: SpeechResult;
-    const engine = speechEngine();
     if (!done.has("transcribe")) {
       await setStatus(taskId, "transcribing", "transcribing", 5);
       const hotwords = await activeHotwords(task.userId);
@@ -152,6 +157,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       speech = await transcribeLong(wav, {
         engine,
         hotwords,
+        language: engineLanguageOf(task.spokenLanguage),
         profile: decodeProfileOf(task.decodeProfile),
         workDir: path.join(work, "chunks"),
         signal: opts.signal,

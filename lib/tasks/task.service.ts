@@ -12,6 +12,7 @@ import { findReadableTask } from "./readable";
 import { queueTranscription } from "./queueing";
 import { taskPage } from "./task-list";
 import { removeTaskFiles } from "./task-files";
+import { assertEngineHears } from "./spoken-language";
 
 // Every write names the owner in `where` (findOwnedTask): another user's task is simply "not found".
 // Reads a collaborator needs (getTask) go through findReadableTask instead.
@@ -78,8 +79,10 @@ export async function editSpeakerNames(userId: string, taskId: string, speakers:
  * one moves the task and charges, the others find it moved and do nothing.
  */
 export async function startTranscription(userId: string, taskId: string, locale: string) {
-  const task = await findOwnedTask(userId, taskId, { status: true, duration: true, charge: { select: { seconds: true } }, _count: { select: { mediaParts: true } } });
+  const task = await findOwnedTask(userId, taskId, { status: true, duration: true, spokenLanguage: true, charge: { select: { seconds: true } }, _count: { select: { mediaParts: true } } });
   if (task.status !== "not_started" && task.status !== "failed") return getTaskSummary(userId, taskId);
+  // The engine may have changed since the upload: a language it cannot hear is refused before the retry's charge.
+  assertEngineHears(task.spokenLanguage);
   const retry = task.status === "failed";
   const moved = await prisma.$transaction(async (db) => {
     const res = await db.task.updateMany({

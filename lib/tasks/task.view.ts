@@ -39,6 +39,7 @@ export const taskDetailSelect = {
   speechEngine: true,
   speakerCount: true,
   decodeProfile: true,
+  spokenLanguage: true,
   translations: { select: { targetLanguage: true, status: true }, orderBy: { createdAt: "asc" } },
   speakers: { select: { id: true, name: true, label: true }, orderBy: { position: "asc" } },
   timeline: { select: { position: true, begin: true, end: true, text: true, speakerId: true }, orderBy: { position: "asc" } },
@@ -102,6 +103,8 @@ export function toTaskDetail(t: DetailRow, progress: Progress | null | undefined
     speakerCount: t.speakerCount,
     // The decoding profile picked at upload (null: the default, "accurate").
     decodeProfile: t.decodeProfile,
+    // The spoken language given at upload ("auto": detected by the engine; null: not asked, e.g. documents).
+    spokenLanguage: t.spokenLanguage,
     translations: t.translations.map((x) => ({ targetLanguage: x.targetLanguage, status: x.status })),
   };
 }

@@ -10,6 +10,7 @@ import { withReceivedForm, type ReceivedForm } from "./multipart";
 import { queueTranscription } from "./queueing";
 import { speakerCountField } from "./speakers";
 import { decodeProfileField } from "./decode-profile";
+import { assertEngineHears, spokenLanguageField } from "./spoken-language";
 import { newTaskId } from "./task-files";
 import { taskSummarySelect, toTaskSummary } from "./task.view";
 
@@ -55,6 +56,8 @@ interface NewTask {
   speakerCount: number | null;
   /** "fast" / "accurate" as the uploader picked; null is the default. */
   decodeProfile: DecodeProfile | null;
+  /** The language the uploader said is spoken, or "auto" (lib/tasks/spoken-language.ts). */
+  spokenLanguage: string;
 }
 
 /**
@@ -77,6 +80,7 @@ async function createTasks(userId: string, locale: string, planned: NewTask[], s
             status: "not_started",
             speakerCount: t.speakerCount,
             decodeProfile: t.decodeProfile,
+            spokenLanguage: t.spokenLanguage,
             ...media.task,
             mediaParts: { create: media.parts },
           },
@@ -93,14 +97,23 @@ async function createTasks(userId: string, locale: string, planned: NewTask[], s
   return rows.map((r) => toTaskSummary(r, null));
 }
 
+/**
+ * The uploader's choices from the form's fields. A language the configured engine cannot hear is refused
+ * here, before any file is probed, stored or charged (creating a task charges it, started or not).
+ */
+function uploadChoices(form: ReceivedForm, locale: string) {
+  const spokenLanguage = spokenLanguageField(form.fields.spoken_language, locale);
+  assertEngineHears(spokenLanguage);
+  return { speakerCount: speakerCountField(form.fields.speaker_count), decodeProfile: decodeProfileField(form.fields.decode_profile), spokenLanguage };
+}
+
 /** POST /api/transcription/create: every file becomes its own task. */
 export async function createFromUpload(req: Request, userId: string, locale: string) {
   return withReceivedForm(req, mediaLimits, async (form) => {
-    const speakerCount = speakerCountField(form.fields.speaker_count);
-    const decodeProfile = decodeProfileField(form.fields.decode_profile);
+    const { speakerCount, decodeProfile, spokenLanguage } = uploadChoices(form, locale);
     const files = await checkFiles(form);
     await assertUploadAllowed(userId, files, { batch: true });
-    const planned = files.map((f) => ({ id: newTaskId(), title: titleOf(f.name), source: "upload" as const, files: [f], speakerCount, decodeProfile }));
+    const planned = files.map((f) => ({ id: newTaskId(), title: titleOf(f.name), source: "upload" as const, files: [f], speakerCount, decodeProfile, spokenLanguage }));
     return { tasks: await createTasks(userId, locale, planned, form.fields.start !== "false") };
   });
 }
@@ -109,12 +122,11 @@ export async function createFromUpload(req: Request, userId: string, locale: str
 export async function createFromMerge(req: Request, userId: string, locale: string) {
   return withReceivedForm(req, mediaLimits, async (form) => {
     if (form.files.length < 2) throw new AppError("upload.mergeNeedsFiles");
-    const speakerCount = speakerCountField(form.fields.speaker_count);
-    const decodeProfile = decodeProfileField(form.fields.decode_profile);
+    const { speakerCount, decodeProfile, spokenLanguage } = uploadChoices(form, locale);
     const files = await checkFiles(form);
     await assertUploadAllowed(userId, files, { batch: false });
     const title = form.fields.title?.trim() || titleOf(files[0]!.name);
-    const [task] = await createTasks(userId, locale, [{ id: newTaskId(), title, source: "merge", files, speakerCount, decodeProfile }], form.fields.start !== "false");
+    const [task] = await createTasks(userId, locale, [{ id: newTaskId(), title, source: "merge", files, speakerCount, decodeProfile, spokenLanguage }], form.fields.start !== "false");
     return { task };
   });
 }

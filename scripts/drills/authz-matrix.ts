@@ -66,6 +66,8 @@ export const CALLERS_OWN = new Set([
   "GET /api/mcp/keys/count",
   "GET /api/transcription/tasks",
   "GET /api/meetings/config",
+  // The speech engine's languages: the same for everyone.
+  "GET /api/transcription/speech-config",
   "GET /api/ask-ai/flashback-learning/introduction",
   // Creating B's own things is fine; the drill checks no A id is echoed as B's.
   "POST /api/transcription/paste-text",
