@@ -10,6 +10,8 @@ import upload from "@/components/upload/upload.module.css";
 import { importsApi } from "@/lib/client/imports";
 import type { TaskSummary } from "@/lib/client/tasks";
 import { VIDEO_PLATFORM_HOST_LABEL, parseVideoLink, videoLinkErrorKey, type VideoLinkRejection } from "@/lib/links/link.schema";
+import { SpokenLanguageField } from "@/components/speech/SpokenLanguageField";
+import { useSpokenLanguage } from "@/components/speech/useSpokenLanguage";
 import { UrlField } from "./UrlField";
 import { useUrlImport } from "./useUrlImport";
 import styles from "./imports.module.css";
@@ -30,13 +32,15 @@ export function LinkImportDialog({ open, onClose, onCreated }: LinkImportDialogP
   const t = useTranslations("imports.link");
   const tc = useTranslations("imports.common");
   const terr = useTranslations("errors");
+  const language = useSpokenLanguage(open);
   const link = useUrlImport({
     // The server's host list can be wider (test hosts), so a host mismatch is left to it to decide.
     accepts: (url) => {
       const problem = linkProblem(url);
-      return !problem || problem === "host";
+      // A language the engine cannot hear is said next to its field; Enter sends nothing then.
+      return (!problem || problem === "host") && !language.blocked;
     },
-    send: async (url) => (await importsApi.importLink(url)).task,
+    send: async (url) => (await importsApi.importLink(url, language.value)).task,
     doneMessage: t("done"),
     failureMessage: (e) => errorMessage(e, terr("links.fetchFailed")),
     onCreated,
@@ -61,7 +65,7 @@ export function LinkImportDialog({ open, onClose, onCreated }: LinkImportDialogP
           <button type="button" className={ui.btn} onClick={onClose} disabled={busy} data-testid="link-close">
             {tc("close")}
           </button>
-          <button type="submit" form={link.formId} className={`${ui.btn} ${ui.primary}`} disabled={busy} data-testid="link-submit">
+          <button type="submit" form={link.formId} className={`${ui.btn} ${ui.primary}`} disabled={busy || language.blocked} data-testid="link-submit">
             {busy ? <span className={ui.spinner} aria-hidden="true" /> : <IconLink />}
             {t("submit")}
           </button>
@@ -82,6 +86,7 @@ export function LinkImportDialog({ open, onClose, onCreated }: LinkImportDialogP
           testId="link-input"
           errorTestId="link-error"
         />
+        <SpokenLanguageField choice={language} disabled={busy} testId="link-language" />
         <p className={styles.muted}>{t("timing")}</p>
       </form>
     </Modal>

@@ -13,6 +13,8 @@ import { isApiError } from "@/lib/client/api";
 import { importsApi } from "@/lib/client/imports";
 import type { TaskSummary } from "@/lib/client/tasks";
 import { parseMeetingLink } from "@/lib/meetings/meeting-link";
+import { SpokenLanguageField } from "@/components/speech/SpokenLanguageField";
+import { useSpokenLanguage } from "@/components/speech/useSpokenLanguage";
 import { UrlField } from "./UrlField";
 import { useUrlImport } from "./useUrlImport";
 import styles from "./imports.module.css";
@@ -33,6 +35,7 @@ export function MeetingJoinDialog({ open, onClose, onCreated }: MeetingJoinDialo
   const tc = useTranslations("imports.common");
   const terr = useTranslations("errors");
   const [config, setConfig] = useState<MeetingConfig>({ state: "loading" });
+  const language = useSpokenLanguage(open);
 
   const loadConfig = useCallback(async () => {
     setConfig({ state: "loading" });
@@ -50,8 +53,8 @@ export function MeetingJoinDialog({ open, onClose, onCreated }: MeetingJoinDialo
   }, [open, loadConfig]);
 
   const meeting = useUrlImport({
-    accepts: (url) => parseMeetingLink(url).ok,
-    send: async (url) => (await importsApi.joinMeeting(url)).task,
+    accepts: (url) => parseMeetingLink(url).ok && !language.blocked,
+    send: async (url) => (await importsApi.joinMeeting(url, language.value)).task,
     doneMessage: t("done"),
     failureMessage: (e) => {
       if (isApiError(e) && e.key === "meetings.notConfigured") {
@@ -83,7 +86,7 @@ export function MeetingJoinDialog({ open, onClose, onCreated }: MeetingJoinDialo
             {tc("close")}
           </button>
           {enabled ? (
-            <button type="submit" form={meeting.formId} className={`${ui.btn} ${ui.primary}`} disabled={busy} data-testid="meeting-submit">
+            <button type="submit" form={meeting.formId} className={`${ui.btn} ${ui.primary}`} disabled={busy || language.blocked} data-testid="meeting-submit">
               {busy ? <span className={ui.spinner} aria-hidden="true" /> : <IconUsers />}
               {t("submit")}
             </button>
@@ -121,6 +124,7 @@ export function MeetingJoinDialog({ open, onClose, onCreated }: MeetingJoinDialo
             testId="meeting-input"
             errorTestId="meeting-error"
           />
+          <SpokenLanguageField choice={language} disabled={busy} testId="meeting-language" />
           <div>
             <span className={ui.label}>{t("platformsLabel")}</span>
             <ul className={styles.platforms} data-testid="meeting-platforms">

@@ -38,6 +38,8 @@ import { IosHelpLink } from "@/components/clients/IosHelpLink";
 import { DropZone } from "./DropZone";
 import { UploadFileRow, type UploadItem } from "./UploadFileRow";
 import { UploadComplianceNotice } from "@/components/verify/UploadComplianceNotice";
+import { SpokenLanguageField } from "@/components/speech/SpokenLanguageField";
+import { useSpokenLanguage } from "@/components/speech/useSpokenLanguage";
 import styles from "./upload.module.css";
 
 let nextId = 1;
@@ -70,6 +72,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
   // Fetched each time the dialog opens (enabled turns true), once: a second, later answer could
   // overwrite what the user was shown.
   const { usage, reload: reloadUsage } = useUsage(0, open);
+  const language = useSpokenLanguage(open);
 
   // ---- adding files -------------------------------------------------------
   const addFiles = useCallback(
@@ -126,7 +129,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
   const share = total > 0 ? minutes / total : 0;
   const largeShare = Boolean(usage) && !overLimit && !reading && minutes > 0 && share >= LARGE_SHARE_OF_QUOTA;
   const mergeTooFew = merge && toUpload.length < 2;
-  const canUpload = !uploading && toUpload.length > 0 && !reading && !overLimit && !mergeTooFew;
+  const canUpload = !uploading && toUpload.length > 0 && !reading && !overLimit && !mergeTooFew && !language.blocked;
 
   // ---- uploading ----------------------------------------------------------
   const submit = async () => {
@@ -140,7 +143,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
     abortRef.current = ctrl;
     const files = toUpload.map((i) => i.file);
     try {
-      const opts = { onProgress: (f: number) => setProgress(f), signal: ctrl.signal, speakerCount, decodeProfile };
+      const opts = { onProgress: (f: number) => setProgress(f), signal: ctrl.signal, speakerCount, decodeProfile, spokenLanguage: language.value };
       const created = merge ? [(await tasksApi.merge(files, title, opts)).task] : (await tasksApi.create(files, opts)).tasks;
       toast.success(merge ? t("doneMerged") : t("done", { count: created.length }));
       clearAll();
@@ -206,6 +209,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
           <span className={styles.dropHint}>{t("limits", { max: MAX_FILES_PER_UPLOAD, audio: mbOf(AUDIO_MAX_BYTES), video: mbOf(VIDEO_MAX_BYTES) })}</span>
         </DropZone>
         <IosHelpLink />
+        <SpokenLanguageField choice={language} disabled={uploading} testId="upload-language" />
 
         {problems.length ? (
           <div className={ui.alert} role="alert" data-testid="upload-problems">

@@ -38,11 +38,11 @@ test("the transcript names its engine; TXT and SRT carry speaker names; a switch
   await signIn(page, "e2e-newcomer@example.com");
   await uploadAndOpen(page, "audio", path.join(CORPUS, "single/en_LDC93S1.wav"));
 
-  // One line says this is the offline English engine and how to plug in a speech API.
+  // One short line says this is the built-in offline engine, English only; no operator's settings.
   const note = page.getByTestId("speech-engine-note");
   await expect(note).toHaveAttribute("data-engine", "pocketsphinx");
-  await expect(note).toContainText("Offline English engine (pocketsphinx)");
-  await expect(note).toContainText("SPEECH_API_BASE_URL");
+  await expect(note.locator("summary")).toHaveText("Made by the built-in offline engine: English only, lower accuracy");
+  await expect(note).not.toContainText("SPEECH_API_BASE_URL");
   await page.screenshot({ path: test.info().outputPath("engine-note-desktop.png") });
 
   const txt = await download(page, "transcript-download-txt");
@@ -68,6 +68,6 @@ test("the transcript names its engine; TXT and SRT carry speaker names; a switch
   const done = page.getByTestId("task-item").filter({ hasText: "en_LDC93S1" });
   await done.getByTestId("task-open").click();
   await expect(page.getByTestId("transcript-speaker-name").first()).toHaveText(/^\s*Sprecher 1\s*$/);
-  await expect(page.getByTestId("speech-engine-note")).toContainText("Offline-Engine für Englisch");
+  await expect(page.getByTestId("speech-engine-note")).toContainText("eingebauten Offline-Erkennung");
   expect(await download(page, "transcript-download-srt")).toContain("\nSprecher 1: ");
 });
