@@ -68,18 +68,38 @@ for (const [device, use] of [["390", PHONE], ["1366", DESKTOP]] as const) {
           await page.screenshot({ path: test.info().outputPath(`transcript-engine-${device}-${locale}-open.png`) });
         }
       });
+
+      test("the link and meeting dialogs warn the same way", async ({ page }) => {
+        await signIn(page, `e2e-spoken-imports-${device}-${locale}@example.com`);
+        for (const kind of ["link", "meeting"] as const) {
+          await page.getByTestId("add-options-button").click();
+          await page.getByTestId(`add-option-${kind}`).click();
+          const select = page.getByTestId(`${kind}-language`);
+          await expect(select).toHaveValue(locale);
+          await select.selectOption("zh");
+          await expect(page.getByTestId(`${kind}-language-warning`)).toHaveText(upload.embeddedOnly);
+          await expect(page.getByTestId(`${kind}-submit`)).toBeDisabled();
+          await page.screenshot({ path: test.info().outputPath(`${kind}-language-${device}-${locale}.png`) });
+          await select.selectOption("en");
+          await expect(page.getByTestId(`${kind}-language-warning`)).toHaveCount(0);
+          await expect(page.getByTestId(`${kind}-submit`)).toBeEnabled();
+          await page.getByTestId(`${kind}-close`).click();
+        }
+      });
     });
   }
 }
 
-/** Opens the uploaded clip's task once its transcript is there (the phone's list opens it in its own view). */
+/** The uploaded clip's task once its transcript is there (the phone opens a single upload in its own view at once). */
 async function openTranscript(page: Page, phone: boolean) {
-  const item = page.getByTestId("task-item").filter({ hasText: path.parse(CLIP).name }).first();
-  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
-  await item.getByTestId("task-open").click();
   if (phone) {
-    await expect(page.getByTestId("mobile-task")).toBeVisible();
+    const task = page.getByTestId("mobile-task");
+    await expect(task).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
     await page.getByTestId("mobile-tab-text").click();
+  } else {
+    const item = page.getByTestId("task-item").filter({ hasText: path.parse(CLIP).name }).first();
+    await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+    await item.getByTestId("task-open").click();
   }
   await expect(page.getByTestId("transcript-entry").first()).toBeVisible();
 }
