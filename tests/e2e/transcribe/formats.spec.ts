@@ -30,7 +30,7 @@ test.describe("on a computer, in English", () => {
     await signIn(page, "e2e-formats@example.com");
     await page.getByTestId("add-options-button").click();
     await expect(page.getByTestId("add-option-audio")).toContainText("MP3, M4A, WAV, FLAC, OPUS and more");
-    await expect(page.getByTestId("add-option-video")).toContainText("MP4, MOV, MKV, WebM, AVI, MPG and more");
+    await expect(page.getByTestId("add-option-video")).toContainText("MP4, MOV, MKV, WebM, MPG and more");
     await page.getByTestId("add-options-button").click();
 
     await openUpload(page, "audio");
