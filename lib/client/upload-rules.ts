@@ -1,13 +1,11 @@
 // Client-side pre-checks of an upload (spec §5): size per kind, type by
-// extension, file count. The server checks again by content; these only spare
-// the user a pointless upload. Messages are the error catalogue's (errors.upload.*).
+// extension (or the type the browser gives), file count. The server checks again
+// by content; these only spare the user a pointless upload. Messages are the
+// error catalogue's (errors.upload.*).
+import { AUDIO_EXTENSIONS, VIDEO_EXTENSIONS } from "@/lib/media/formats";
 import { AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_MAX_BYTES } from "@/lib/media/limits";
 
-export { AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_MAX_BYTES };
-
-/** Spec §5 formats. */
-export const AUDIO_EXTENSIONS = [".mp3", ".wav", ".m4a", ".ogg"] as const;
-export const VIDEO_EXTENSIONS = [".mp4", ".webm", ".mov"] as const;
+export { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_EXTENSIONS, VIDEO_MAX_BYTES };
 
 /** Share of the monthly quota from which the upload dialog warns (spec §5 "a large share"): 20 %. */
 export const LARGE_SHARE_OF_QUOTA = 0.2;
@@ -19,19 +17,24 @@ export function extensionOf(name: string): string {
   return m ? m[0].toLowerCase() : "";
 }
 
-/** The kind a file is by its extension, or null when it is not a supported format. */
-export function kindOf(file: { name: string }): UploadMode | null {
+/**
+ * The kind a file is by its extension, else by the type the browser gives it (a recording
+ * named without a known extension); null when neither says audio or video.
+ */
+export function kindOf(file: { name: string; type?: string }): UploadMode | null {
   const ext = extensionOf(file.name);
   if ((AUDIO_EXTENSIONS as readonly string[]).includes(ext)) return "audio";
   if ((VIDEO_EXTENSIONS as readonly string[]).includes(ext)) return "video";
+  if (file.type?.startsWith("audio/")) return "audio";
+  if (file.type?.startsWith("video/")) return "video";
   return null;
 }
 
-export function acceptFor(mode: UploadMode): string {
-  return mode === "audio"
-    ? [...AUDIO_EXTENSIONS, "audio/mpeg", "audio/wav", "audio/x-wav", "audio/mp4", "audio/x-m4a", "audio/ogg"].join(",")
-    : [...VIDEO_EXTENSIONS, "video/mp4", "video/webm", "video/quicktime"].join(",");
-}
+/**
+ * The file picker's filter. Both dialogs take both kinds (the server tells them apart by
+ * content), so the picker shows every recording, whichever button opened it.
+ */
+export const UPLOAD_ACCEPT = [...AUDIO_EXTENSIONS, ...VIDEO_EXTENSIONS, "audio/*", "video/*"].join(",");
 
 /** An error catalogue key (under errors.) with its parameters. */
 export interface RuleProblem {
@@ -40,7 +43,7 @@ export interface RuleProblem {
 }
 
 /** Checks of one file on its own: type, then size for its kind. */
-export function checkFile(file: { name: string; size: number }): RuleProblem | null {
+export function checkFile(file: { name: string; size: number; type?: string }): RuleProblem | null {
   const kind = kindOf(file);
   if (!kind) return { key: "upload.unsupportedType", params: { files: file.name } };
   if (file.size === 0) return { key: "upload.emptyFile", params: { file: file.name } };
@@ -54,7 +57,7 @@ export function checkFile(file: { name: string; size: number }): RuleProblem | n
  * are already in the dialog. Unsupported files are reported together in one
  * message listing them (spec §8 "unsupported type (lists files)").
  */
-export function screenFiles(picked: { name: string; size: number }[], alreadyChosen: number) {
+export function screenFiles(picked: { name: string; size: number; type?: string }[], alreadyChosen: number) {
   const accepted: number[] = [];
   const problems: RuleProblem[] = [];
   const unsupported: string[] = [];

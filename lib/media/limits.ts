@@ -4,6 +4,3 @@
 export const AUDIO_MAX_BYTES = 300 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 400 * 1024 * 1024;
 export const MAX_FILES_PER_UPLOAD = 10;
-
-/** File-picker hint only; the server decides by content (lib/media/probe.ts). */
-export const ACCEPTED_EXTENSIONS = [".mp3", ".wav", ".m4a", ".ogg", ".opus", ".flac", ".aac", ".mp4", ".webm", ".mov", ".mpg", ".mpeg"] as const;

@@ -101,7 +101,7 @@ describe("probeMedia decides by content", () => {
     expect(await errorKey(f)).toBe("upload.corruptMedia");
   });
 
-  test("text renamed .mp3, a long text file, JSON, PDF, PNG and MKV are unsupported", async () => {
+  test("text renamed .mp3, a long text file, JSON, PDF, PNG and subtitles are unsupported", async () => {
     const text = path.join(dir, "notes.mp3");
     await fsp.writeFile(text, "hello world, this is not audio\n");
     const longText = path.join(dir, "long.txt"); // ffprobe reads this as "tty"
@@ -112,9 +112,9 @@ describe("probeMedia decides by content", () => {
     await fsp.writeFile(pdf, "%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
     const png = path.join(dir, "img.mp3");
     ff("-f", "lavfi", "-i", "color=red:s=32x32", "-frames:v", "1", "-f", "image2", png);
-    const mkv = path.join(dir, "v.mkv");
-    ff("-i", mpg, "-c:v", "mpeg4", "-c:a", "mp3", mkv);
-    for (const f of [text, longText, json, pdf, png, mkv]) expect([path.basename(f), await errorKey(f)]).toEqual([path.basename(f), "upload.unsupportedType"]);
+    const srt = path.join(dir, "talk.mkv"); // ffprobe opens SubRip as a format of its own
+    await fsp.writeFile(srt, "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n");
+    for (const f of [text, longText, json, pdf, png, srt]) expect([path.basename(f), await errorKey(f)]).toEqual([path.basename(f), "upload.unsupportedType"]);
   });
 
   test("an empty file, a header-only WAV, a truncated WAV and a cut MP4 are corrupt", async () => {

@@ -2,13 +2,14 @@ import "server-only";
 import fsp from "node:fs/promises";
 import ffmpeg, { type FfprobeData, type FfprobeStream } from "fluent-ffmpeg";
 import { AppError } from "@/lib/api/errors";
+import { CONTAINERS, type MediaKind } from "./formats";
 import { readWavInfo } from "./wav";
 
-export type MediaKind = "audio" | "video";
+export type { MediaKind };
 
 export interface MediaProbe {
   kind: MediaKind;
-  /** mp3 | wav | m4a | ogg | flac | aac | mp4 | webm | mov | mpg */
+  /** Our short name of the container (lib/media/formats.ts CONTAINERS): mp3, flac, m4a, mp4, mkv, mpg, wmv, ... */
   container: string;
   durationSec: number;
   hasAudio: boolean;
@@ -21,12 +22,12 @@ export interface MediaProbe {
  *  - ffprobe cannot open it: a media signature at the start means a broken
  *    media file (corruptMedia); anything else (text, PDF, ...) is unsupportedType.
  *  - ffprobe opens it as a format we do not take (tty for text, png_pipe,
- *    avi, mkv, ...): unsupportedType.
+ *    srt, ...): unsupportedType.
  *  - a container we take but with no audio stream, no duration, or a WAV shorter
  *    than its header says (an interrupted upload): corruptMedia.
  */
 export async function probeMedia(filePath: string): Promise<MediaProbe> {
-  const head = await readHead(filePath, 64);
+  const head = await readHead(filePath, 256);
   if (head.length === 0) throw new AppError("upload.corruptMedia");
 
   let data: FfprobeData;
@@ -36,11 +37,10 @@ export async function probeMedia(filePath: string): Promise<MediaProbe> {
     throw new AppError(looksLikeMedia(head) ? "upload.corruptMedia" : "upload.unsupportedType");
   }
 
-  const container = containerOf(data, head);
-  if (!container) throw new AppError("upload.unsupportedType");
-
   const audio = data.streams.find((s) => s.codec_type === "audio");
   const video = data.streams.find((s) => s.codec_type === "video" && !isCoverArt(s));
+  const container = containerOf(data, head, Boolean(video));
+  if (!container) throw new AppError("upload.unsupportedType");
   if (!audio) throw new AppError("upload.corruptMedia");
 
   if (container === "wav") {
@@ -51,16 +51,16 @@ export async function probeMedia(filePath: string): Promise<MediaProbe> {
     }
   }
 
-  let durationSec = num(data.format.duration) ?? num(audio.duration);
-  // Browser MediaRecorder webm files have no duration in the header: measure by demuxing.
+  // Raw ADTS and AMR streams have no length in a header: ffprobe guesses from the bitrate
+  // (11.46 s for 11.0 s of AAC). Browser MediaRecorder webm files have none at all. Measure by demuxing.
+  let durationSec = RAW_STREAMS.has(container) ? undefined : (num(data.format.duration) ?? num(audio.duration));
   if (durationSec === undefined) durationSec = await demuxDuration(filePath);
   if (!durationSec || durationSec <= 0) throw new AppError("upload.corruptMedia");
 
-  const audioOnlyContainer = AUDIO_ONLY.has(container);
-  const kind: MediaKind = video && !audioOnlyContainer ? "video" : "audio";
+  const kind: MediaKind = video && !CONTAINERS[container]!.audioOnly ? "video" : "audio";
   return {
     kind,
-    container: kind === "audio" && container === "mp4" && isM4a(data) ? "m4a" : container,
+    container,
     durationSec,
     hasAudio: true,
     audioCodec: audio.codec_name,
@@ -68,33 +68,34 @@ export async function probeMedia(filePath: string): Promise<MediaProbe> {
   };
 }
 
-const AUDIO_ONLY = new Set(["mp3", "wav", "flac", "aac", "m4a", "ogg"]);
+/** Containers whose length ffprobe only estimates. */
+const RAW_STREAMS = new Set(["aac", "amr"]);
 
-/** Maps ffprobe's format_name (a comma list of demuxer aliases) to the containers we take. */
-function containerOf(data: FfprobeData, head: Buffer): string | null {
+/** ffprobe demuxers (format_name) that are one container of ours each, whatever they hold. */
+const SIMPLE: Record<string, string> = { wav: "wav", mp3: "mp3", flac: "flac", aac: "aac", ogg: "ogg", aiff: "aiff", amr: "amr", avi: "avi", flv: "flv", mpeg: "mpg", mpegts: "ts" };
+
+/**
+ * Maps ffprobe's format_name (a comma list of demuxer aliases) to the containers we take
+ * (lib/media/formats.ts), or null for anything else: text, images, subtitles, playlists...
+ */
+function containerOf(data: FfprobeData, head: Buffer, hasVideo: boolean): string | null {
   const names = String(data.format.format_name ?? "").split(",");
   const has = (n: string) => names.includes(n);
-  if (has("wav")) return "wav";
-  if (has("mp3")) return "mp3";
-  if (has("flac")) return "flac";
-  if (has("aac")) return "aac";
-  if (has("ogg")) return "ogg";
-  if (has("mpeg")) return "mpg";
+  // The ISO family first: its alias list names mp4, m4a, 3gp alike; the major brand tells them apart.
   if (has("mov") || has("mp4")) {
     const brand = String(data.format.tags?.major_brand ?? "").trim().toLowerCase();
     if (brand === "qt") return "mov";
     if (brand.startsWith("m4a") || brand.startsWith("m4b")) return "m4a";
-    if (brand.startsWith("3g")) return null; // 3GP/3G2 phone formats: not on the list
-    return "mp4";
+    if (brand.startsWith("3g")) return "3gp";
+    if (brand.startsWith("m4v")) return "m4v";
+    return hasVideo ? "mp4" : "m4a";
   }
   // ffprobe says "matroska,webm" for both; the EBML DocType tells them apart.
-  if (has("matroska") || has("webm")) return head.includes("webm", 0, "ascii") ? "webm" : null;
-  return null;
-}
-
-function isM4a(data: FfprobeData): boolean {
-  const brand = String(data.format.tags?.major_brand ?? "").trim().toLowerCase();
-  return brand.startsWith("m4a") || brand.startsWith("m4b");
+  if (has("matroska") || has("webm")) return head.subarray(0, 64).includes("webm", 0, "ascii") ? "webm" : hasVideo ? "mkv" : "mka";
+  // ASF holds Windows Media audio (.wma) or video (.wmv).
+  if (has("asf")) return hasVideo ? "wmv" : "wma";
+  const simple = names.map((n) => SIMPLE[n]).find(Boolean);
+  return simple ?? null;
 }
 
 function isCoverArt(s: FfprobeStream): boolean {
@@ -111,8 +112,14 @@ function looksLikeMedia(b: Buffer): boolean {
     ["ftyp", "moov", "mdat", "free", "skip", "wide"].some((box) => ascii(4, box)) ||
     ascii(0, "OggS") ||
     ascii(0, "fLaC") ||
-    (b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3) || // EBML (webm)
-    (b.length >= 4 && (b.readUInt32BE(0) === 0x000001ba || b.readUInt32BE(0) === 0x000001b3)) // MPEG-PS
+    (b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3) || // EBML (webm, mkv)
+    (b.length >= 4 && (b.readUInt32BE(0) === 0x000001ba || b.readUInt32BE(0) === 0x000001b3)) || // MPEG-PS
+    (ascii(0, "RIFF") && ascii(8, "AVI ")) ||
+    (ascii(0, "FORM") && (ascii(8, "AIFF") || ascii(8, "AIFC"))) ||
+    ascii(0, "#!AMR") ||
+    ascii(0, "FLV") ||
+    (b.length >= 4 && b.readUInt32BE(0) === 0x3026b275) || // ASF (wma, wmv)
+    (b.length >= 189 && b[0] === 0x47 && b[188] === 0x47) // MPEG-TS packets
   );
 }
 

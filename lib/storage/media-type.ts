@@ -1,5 +1,5 @@
 // The Content-Type a stored media file is served with. Intake stores the type of our own
-// probe of the bytes (lib/tasks/intake.ts mimeOf, from ffprobe's container), never what the
+// probe of the bytes (lib/media/formats.ts mimeOf, from ffprobe's container), never what the
 // client declared: a file declared "text/html" would otherwise be rendered as a page on our
 // origin. At serve time the stored type passes this allow-list as well (rows stored before,
 // or any future slip): only audio/* and video/* types we know leave here, anything else is

@@ -2,7 +2,8 @@ import "server-only";
 import fsp from "node:fs/promises";
 import { chargeTask } from "@/lib/billing/ledger";
 import { billableSeconds } from "@/lib/billing/usage";
-import { probeMedia, type MediaKind, type MediaProbe } from "@/lib/media/probe";
+import { mimeOf, playsInBrowser } from "@/lib/media/formats";
+import { probeMedia, type MediaKind } from "@/lib/media/probe";
 import { storage } from "@/lib/storage/storage";
 import { prisma } from "@/lib/server/prisma";
 import { updateTranscribingTask } from "./alive";
@@ -23,25 +24,6 @@ export interface IntakeFile {
   durationSec: number;
   /** The type we serve it as: from our probe, never from the client. */
   mime: string;
-}
-
-const MIME_BY_CONTAINER: Record<string, string> = {
-  mp3: "audio/mpeg",
-  wav: "audio/wav",
-  m4a: "audio/mp4",
-  ogg: "audio/ogg",
-  flac: "audio/flac",
-  aac: "audio/aac",
-  mp4: "video/mp4",
-  webm: "video/webm",
-  mov: "video/quicktime",
-  mpg: "video/mpeg",
-};
-
-export function mimeOf(probe: Pick<MediaProbe, "kind" | "container">): string {
-  if (probe.kind === "audio" && probe.container === "mp4") return "audio/mp4";
-  if (probe.kind === "audio" && probe.container === "webm") return "audio/webm";
-  return MIME_BY_CONTAINER[probe.container] ?? (probe.kind === "video" ? "video/mp4" : "audio/mpeg");
 }
 
 /** Probes a local file (throws the probe's catalogue errors: unsupportedType, corruptMedia). */
@@ -80,9 +62,10 @@ export function mediaRecords(files: IntakeFile[], keys: string[]) {
       duration,
       fileSize: files.reduce((s, f) => s + f.size, 0),
       mediaKind: single?.kind === "video" ? "video" : "audio",
-      // A single file plays as it came; a merge plays the merged audio the worker makes.
-      mediaMime: single ? single.mime : "audio/wav",
-      mediaKey: single ? keys[0]! : null,
+      // A single file plays as it came if browsers can play it; a merge, or a format they cannot
+      // play (MPEG-1, AVI, WMV, AMR...), plays from the WAV the worker makes (lib/tasks/pipeline.ts).
+      mediaMime: single && playsInBrowser(single.mime) ? single.mime : "audio/wav",
+      mediaKey: single && playsInBrowser(single.mime) ? keys[0]! : null,
     },
     parts: files.map((f, i) => ({ position: i, storageKey: keys[i]!, originalName: f.name, size: f.size, mime: f.mime, kind: f.kind, duration: f.durationSec })),
   };

@@ -23,10 +23,12 @@ export function signedMediaQuery(taskId: string, exp: number): string {
 
 export async function mediaUrlFor(userId: string, taskId: string) {
   // The owner and collaborators may play the recording.
-  const { task } = await findReadableTask(userId, taskId, { mediaKey: true, mediaKind: true });
+  const { task } = await findReadableTask(userId, taskId, { mediaKey: true, mediaKind: true, mediaMime: true });
   if (!task.mediaKey) throw new AppError("common.notFound");
   const exp = Date.now() + MEDIA_URL_TTL_MS;
-  return { url: `/api/media/${taskId}?${signedMediaQuery(taskId, exp)}`, kind: task.mediaKind ?? "audio", expiresAt: new Date(exp).toISOString() };
+  // A video browsers cannot play (MPEG-1, AVI, WMV...) plays as its sound, from the worker's WAV.
+  const kind = task.mediaMime?.startsWith("audio/") ? "audio" : (task.mediaKind ?? "audio");
+  return { url: `/api/media/${taskId}?${signedMediaQuery(taskId, exp)}`, kind, expiresAt: new Date(exp).toISOString() };
 }
 
 /** Whether `sig` is our signature of this task and expiry, and the expiry is still ahead (and not too far). */

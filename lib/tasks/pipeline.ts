@@ -5,6 +5,7 @@ import { isAppError } from "@/lib/api/errors";
 import { setProgress, clearProgress } from "@/lib/jobs/progress";
 import { translatorFor } from "@/lib/i18n/server";
 import { concatToWav, normalizeToWav } from "@/lib/media/ffmpeg";
+import { playsInBrowser } from "@/lib/media/formats";
 import { readWavInfo } from "@/lib/media/wav";
 import { speechEngine } from "@/lib/speech/engine";
 import { recordSpeechTime } from "@/lib/jobs/job-metrics";
@@ -83,7 +84,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       transcriptionTime: true,
       duration: true,
       user: { select: { planCode: true } },
-      mediaParts: { orderBy: { position: "asc" }, select: { storageKey: true } },
+      mediaParts: { orderBy: { position: "asc" }, select: { storageKey: true, mime: true } },
     },
   });
   if (!task) return { skipped: "deleted" as const };
@@ -111,7 +112,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       if (!opts.fetchMedia) throw new Error("runTranscription needs fetchMedia for a link task");
       await setStatus(taskId, "transcribing", "fetching", 1);
       await opts.fetchMedia({ id: taskId, userId: task.userId, sourceUrl: task.sourceUrl }, work, (f) => void setProgress(taskId, { stage: "fetching", percent: 1 + f * 4 }).catch(() => undefined), opts.signal);
-      task.mediaParts = await prisma.mediaPart.findMany({ where: { taskId }, orderBy: { position: "asc" }, select: { storageKey: true } });
+      task.mediaParts = await prisma.mediaPart.findMany({ where: { taskId }, orderBy: { position: "asc" }, select: { storageKey: true, mime: true } });
       await markDone("fetch");
     }
     if (task.mediaParts.length === 0) throw new PermanentTaskError("media_unreadable", ["checkFileLink", "retryLater"]);
@@ -132,8 +133,10 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       await storage().putFile(normalizedKey, `${wav}.keep`, "audio/wav");
       // Billing follows the decoded length, not the container's claim (a truncated MP3's header still says 5 s).
       const decodedSec = (await readWavInfo(wav)).durationSec;
+      // A merge, or a format browsers cannot play, plays from this WAV (lib/tasks/intake.ts mediaRecords).
+      const playsWav = parts.length > 1 || !playsInBrowser(task.mediaParts[0]!.mime);
       await prisma.$transaction(async (db) => {
-        await updateTranscribingTask(taskId, { duration: decodedSec, ...(parts.length > 1 ? { mediaKey: normalizedKey, mediaMime: "audio/wav" } : {}) }, db);
+        await updateTranscribingTask(taskId, { duration: decodedSec, ...(playsWav ? { mediaKey: normalizedKey, mediaMime: "audio/wav" } : {}) }, db);
         if (!task.transcriptionTime) await correctCharge(db, taskId, decodedSec);
       }).catch((e: unknown) => {
         // Longer than its header said, past what the plan has left.

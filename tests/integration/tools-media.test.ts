@@ -21,7 +21,7 @@ import { newRedisConnection } from "@/lib/server/redis";
 import { storage } from "@/lib/storage/storage";
 import { sweepMediaTools } from "@/lib/tools/media/sweep";
 import { VISITOR_COOKIE } from "@/lib/tools/visitor";
-import type { ProcessedFileView } from "@/lib/tools/media/rules";
+import { EXTRACT_BITRATE_DEFAULT, fastestOutput, type ProcessedFileView } from "@/lib/tools/media/rules";
 import { runMediaToolJob } from "@/workers/media-tools";
 import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
 import { setupTestDatabase } from "@/tests/helpers/db";
@@ -149,6 +149,36 @@ describe("video to audio", () => {
   it("an MPEG-1 video from the corpus gives its MP2 audio in fastest mode", async () => {
     const copy = await convert(alice, "extract", MPG, { mode: "fastest" });
     expect(probe(copy.out).codec).toBe("mp2");
+  });
+
+  it("fastest mode's notice, from the upload's probe, names the file it then makes; MP2 and AC-3 are flagged", async () => {
+    // Opus in WebM and AC-3 in Matroska, made here from the corpus video.
+    const webm = path.join(tmp, "clip.webm");
+    ffmpeg(["-i", MPG, "-c:v", "libvpx", "-deadline", "realtime", "-c:a", "libopus", webm]);
+    const mkv = path.join(tmp, "clip.mkv");
+    ffmpeg(["-i", MPG, "-c:v", "mpeg4", "-c:a", "ac3", mkv]);
+    const cases: [string, string, string, boolean][] = [
+      [MP4, "aac", "m4a", true],
+      [webm, "opus", "ogg", true],
+      [MPG, "mp2", "mp2", false],
+      [mkv, "ac3", "mka", false],
+    ];
+    for (const [file, codec, ext, playsAnywhere] of cases) {
+      const up = await uploadAs(alice, "extract", file);
+      expect(up.data.file.audioCodec).toBe(codec);
+      // What the page shows before "start" (components/tools/media/FastestNotice.tsx).
+      expect(fastestOutput(up.data.file.audioCodec)).toMatchObject({ ext, playsAnywhere });
+      await call(start, { headers: { cookie: alice.cookie }, params: { id: up.data.file.id }, json: { mode: "fastest" } });
+      const done = await waitFor("fastest copy", async () => {
+        const f = (await call<{ file: ProcessedFileView }>(getFile, { headers: { cookie: alice.cookie }, params: { id: up.data.file.id } })).data.file;
+        return f.status === "completed" || f.status === "failed" ? f : null;
+      });
+      expect([path.basename(file), done.status, done.audioFormat]).toEqual([path.basename(file), "completed", ext]);
+    }
+    // The notice's one click: MP3 at the default quality instead.
+    const mp3 = await convert(alice, "extract", MPG, { mode: "encode", format: "mp3", quality: EXTRACT_BITRATE_DEFAULT });
+    expect(mp3.file.audioFormat).toBe("mp3");
+    expect(probe(mp3.out)).toMatchObject({ codec: "mp3", video: false });
   });
 });
 

@@ -20,6 +20,7 @@ import {
   type ProcessedFileView,
   type StartOptions,
 } from "@/lib/tools/media/rules";
+import { FastestNotice } from "./FastestNotice";
 import { formatBytes, formatDuration } from "./format";
 import { ProcessedFiles } from "./ProcessedFiles";
 import { FILES_PATH, useMediaFiles } from "./useMediaFiles";
@@ -81,17 +82,26 @@ export function MediaTool({ tool }: { tool: Tool }) {
     }
   };
 
-  const start = async () => {
+  const start = async (options: StartOptions = { mode, format, quality }) => {
     if (!uploaded) return;
     setStarting(true);
     try {
-      await api.post(`${FILES_PATH}/${uploaded.id}/start`, { mode, format, quality }, { updateOverlay: false });
+      await api.post(`${FILES_PATH}/${uploaded.id}/start`, options, { updateOverlay: false });
       await reload();
     } catch (e) {
       toast.error(isApiError(e) && e.message ? e.message : t("error.processingFailed"));
     } finally {
       setStarting(false);
     }
+  };
+
+  // The fastest-mode notice's one click: MP3 at the default quality, started at once.
+  const startMp3 = () => {
+    const options: StartOptions = { mode: "encode", format: "mp3", quality: EXTRACT_BITRATE_DEFAULT };
+    setMode(options.mode);
+    setFormat(options.format);
+    setQuality(options.quality);
+    void start(options);
   };
 
   const estimate = uploaded
@@ -129,6 +139,9 @@ export function MediaTool({ tool }: { tool: Tool }) {
                   </label>
                 ))}
               </fieldset>
+            )}
+            {tool === "extract" && mode === "fastest" && current?.status === "uploaded" && (
+              <FastestNotice audioCodec={uploaded.audioCodec} onUseMp3={startMp3} disabled={starting} />
             )}
             {mode === "encode" && (
               <div className={styles.grid}>

@@ -1,7 +1,7 @@
 import "server-only";
 import ffmpeg from "fluent-ffmpeg";
 import { saveCommand } from "@/lib/media/ffmpeg";
-import { LOSSLESS_CODECS, targetKbps, wavShape, type MediaTool, type OutputFormat } from "./rules";
+import { fastestOutput, LOSSLESS_CODECS, targetKbps, wavShape, type MediaTool, type OutputFormat } from "./rules";
 
 // The media tools' ffmpeg runs (in the worker only). "fastest" copies the audio stream as it is
 // (no decoding: the speed of reading the file); "encode" decodes and encodes at the chosen quality.
@@ -23,27 +23,10 @@ export interface OutputShape {
   args: string[];
 }
 
-/** Containers that take each codec as it is, for the stream copy. */
-const COPY_TARGETS: Record<string, { ext: string; mime: string; muxer: string }> = {
-  aac: { ext: "m4a", mime: "audio/mp4", muxer: "ipod" },
-  alac: { ext: "m4a", mime: "audio/mp4", muxer: "ipod" },
-  mp3: { ext: "mp3", mime: "audio/mpeg", muxer: "mp3" },
-  mp2: { ext: "mp2", mime: "audio/mpeg", muxer: "mp2" },
-  opus: { ext: "ogg", mime: "audio/ogg", muxer: "ogg" },
-  vorbis: { ext: "ogg", mime: "audio/ogg", muxer: "ogg" },
-  flac: { ext: "flac", mime: "audio/flac", muxer: "flac" },
-  pcm_s16le: { ext: "wav", mime: "audio/wav", muxer: "wav" },
-  pcm_s24le: { ext: "wav", mime: "audio/wav", muxer: "wav" },
-  pcm_u8: { ext: "wav", mime: "audio/wav", muxer: "wav" },
-  pcm_f32le: { ext: "wav", mime: "audio/wav", muxer: "wav" },
-};
-/** Any other codec (AC-3, WMA, AMR...) is copied into Matroska audio, which takes them all. */
-const COPY_FALLBACK = { ext: "mka", mime: "audio/x-matroska", muxer: "matroska" };
-
 export function outputShape(c: Conversion): OutputShape {
   const common = ["-map", "0:a:0", "-vn", "-sn", "-dn", "-map_metadata", "-1"];
   if (c.mode === "fastest") {
-    const t = COPY_TARGETS[c.source.audioCodec ?? ""] ?? COPY_FALLBACK;
+    const t = fastestOutput(c.source.audioCodec);
     return { ext: t.ext, mime: t.mime, args: [...common, "-c:a", "copy", "-f", t.muxer] };
   }
   if (c.format === "wav") {

@@ -3,11 +3,12 @@ import fsp from "node:fs/promises";
 import ffmpeg, { type FfprobeData, type FfprobeStream } from "fluent-ffmpeg";
 
 // What a media tools upload is, from its bytes (ffprobe), never from its name or declared type.
-// Wider than the transcription intake (lib/media/probe.ts): AVI, MKV, FLV, WMV/WMA, 3GP, Opus too.
+// Same families as the transcription intake (lib/media/probe.ts), but a video without sound
+// is still a video here (the tools say "no audio track" rather than "damaged").
 
 export interface ToolProbe {
   kind: "video" | "audio";
-  /** A short name for the list: mp4, mov, mkv, webm, avi, flv, wmv, 3gp, mpg, mp3, wav, flac, aac, m4a, ogg, opus, wma. */
+  /** A short name for the list: mp4, mov, mkv, webm, avi, flv, wmv, 3gp, mpg, ts, mp3, wav, flac, aac, m4a, ogg, opus, wma, aiff, amr. */
   format: string;
   durationSec: number;
   hasAudio: boolean;
@@ -17,7 +18,7 @@ export interface ToolProbe {
 }
 
 /** Demuxer families of ffprobe's format_name that we take; anything else (text, images, PDFs...) is not media. */
-const FAMILIES = ["mov", "mp4", "3gp", "matroska", "webm", "avi", "flv", "asf", "mp3", "wav", "flac", "aac", "ogg", "mpeg"];
+const FAMILIES = ["mov", "mp4", "3gp", "matroska", "webm", "avi", "flv", "asf", "mp3", "wav", "flac", "aac", "ogg", "mpeg", "mpegts", "aiff", "amr"];
 
 /** null: not a media file we take (ffprobe cannot read it, or it is an image, text, ...). */
 export async function probeToolMedia(filePath: string): Promise<ToolProbe | null> {
@@ -59,6 +60,7 @@ function formatName(names: string[], data: FfprobeData, kind: "video" | "audio",
   if (has("asf")) return kind === "video" ? "wmv" : "wma";
   if (has("ogg")) return codec === "opus" ? "opus" : "ogg";
   if (has("mpeg")) return kind === "video" ? "mpg" : "mp3";
+  if (has("mpegts")) return "ts";
   return names.find((n) => FAMILIES.includes(n)) ?? names[0] ?? "media";
 }
 

@@ -1,4 +1,4 @@
-import { estimateOutputBytes, qualityValid, targetKbps, wavShape } from "./rules";
+import { codecLabel, estimateOutputBytes, fastestOutput, qualityValid, targetKbps, wavShape } from "./rules";
 
 // The numbers the compressor page shows and the worker encodes with (docs/tools.md "Media tools").
 describe("media tools rules", () => {
@@ -23,5 +23,18 @@ describe("media tools rules", () => {
     expect(qualityValid("compress", 100)).toBe(false);
     expect(qualityValid("extract", 192)).toBe(true);
     expect(qualityValid("extract", 40)).toBe(false);
+  });
+});
+
+describe("fastest mode's output", () => {
+  it("copies MP3, AAC, Opus and PCM into files that play anywhere; MP2, AC-3, WMA are flagged", () => {
+    expect(fastestOutput("aac")).toMatchObject({ ext: "m4a", playsAnywhere: true });
+    expect(fastestOutput("mp3")).toMatchObject({ ext: "mp3", playsAnywhere: true });
+    expect(fastestOutput("opus")).toMatchObject({ ext: "ogg", playsAnywhere: true });
+    expect(fastestOutput("pcm_s16le")).toMatchObject({ ext: "wav", playsAnywhere: true });
+    expect(fastestOutput("mp2")).toMatchObject({ ext: "mp2", playsAnywhere: false });
+    expect(fastestOutput("ac3")).toMatchObject({ ext: "mka", playsAnywhere: false });
+    expect(fastestOutput("wmav2")).toMatchObject({ ext: "mka", playsAnywhere: false });
+    expect([codecLabel("mp2"), codecLabel("wmav2"), codecLabel("pcm_s16be"), codecLabel("ac3")]).toEqual(["MP2", "WMA", "PCM", "AC-3"]);
   });
 });

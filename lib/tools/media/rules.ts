@@ -22,8 +22,50 @@ export const EXTRACT_BITRATES = [128, 192, 320] as const;
 export const EXTRACT_BITRATE_DEFAULT = 192;
 
 /** File-picker hints only: the server decides by content. */
-export const VIDEO_EXTENSIONS = [".mp4", ".avi", ".mov", ".mkv", ".flv", ".wmv", ".webm", ".m4v", ".3gp"] as const;
-export const AUDIO_EXTENSIONS = [".mp3", ".wav", ".flac", ".aac", ".m4a", ".ogg", ".wma", ".opus"] as const;
+export const VIDEO_EXTENSIONS = [".mp4", ".avi", ".mov", ".mkv", ".flv", ".wmv", ".webm", ".m4v", ".3gp", ".mpg", ".mpeg", ".ts", ".mts"] as const;
+export const AUDIO_EXTENSIONS = [".mp3", ".wav", ".flac", ".aac", ".m4a", ".ogg", ".wma", ".opus", ".aiff", ".aif", ".amr"] as const;
+
+/** What "fastest" (the stream copy) writes for a source's audio codec: the container that takes it as it is. */
+export interface FastestOutput {
+  /** File extension, also the format shown in the list. */
+  ext: string;
+  mime: string;
+  /** ffmpeg's muxer for it. */
+  muxer: string;
+  /** The copy plays nearly anywhere (phones, computers, browsers): MP3, AAC in M4A, Opus, PCM WAV. */
+  playsAnywhere: boolean;
+}
+
+const COPY_TARGETS: Record<string, Omit<FastestOutput, "playsAnywhere">> = {
+  aac: { ext: "m4a", mime: "audio/mp4", muxer: "ipod" },
+  alac: { ext: "m4a", mime: "audio/mp4", muxer: "ipod" },
+  mp3: { ext: "mp3", mime: "audio/mpeg", muxer: "mp3" },
+  mp2: { ext: "mp2", mime: "audio/mpeg", muxer: "mp2" },
+  opus: { ext: "ogg", mime: "audio/ogg", muxer: "ogg" },
+  vorbis: { ext: "ogg", mime: "audio/ogg", muxer: "ogg" },
+  flac: { ext: "flac", mime: "audio/flac", muxer: "flac" },
+  pcm_s16le: { ext: "wav", mime: "audio/wav", muxer: "wav" },
+  pcm_s24le: { ext: "wav", mime: "audio/wav", muxer: "wav" },
+  pcm_u8: { ext: "wav", mime: "audio/wav", muxer: "wav" },
+  pcm_f32le: { ext: "wav", mime: "audio/wav", muxer: "wav" },
+};
+/** Any other codec (AC-3, WMA, AMR...) is copied into Matroska audio, which takes them all. */
+const COPY_FALLBACK = { ext: "mka", mime: "audio/x-matroska", muxer: "matroska" };
+const PLAYS_ANYWHERE = new Set(["mp3", "aac", "opus", "pcm_s16le", "pcm_s24le", "pcm_u8", "pcm_f32le"]);
+
+export function fastestOutput(audioCodec: string | null): FastestOutput {
+  const codec = audioCodec ?? "";
+  return { ...(COPY_TARGETS[codec] ?? COPY_FALLBACK), playsAnywhere: PLAYS_ANYWHERE.has(codec) };
+}
+
+/** A codec's name as people know it ("MP2", "AC-3", "WMA"), for the fastest-mode notice. */
+export function codecLabel(audioCodec: string | null): string {
+  const codec = audioCodec ?? "";
+  if (codec.startsWith("pcm_")) return "PCM";
+  if (codec.startsWith("wmav") || codec === "wmapro" || codec === "wmalossless") return "WMA";
+  const known: Record<string, string> = { aac: "AAC", alac: "ALAC", mp3: "MP3", mp2: "MP2", opus: "Opus", vorbis: "Vorbis", flac: "FLAC", ac3: "AC-3", eac3: "E-AC-3", dts: "DTS", amr_nb: "AMR", amr_wb: "AMR-WB" };
+  return known[codec] ?? (codec.toUpperCase() || "?");
+}
 
 /** Compression settings 10%..90% as the standard MP3/AAC bitrates (kbps): 40% is 128 kbps. */
 const COMPRESS_KBPS = [32, 64, 96, 128, 160, 192, 224, 256, 320];

@@ -3,9 +3,10 @@ import path from "node:path";
 import { Client } from "pg";
 import { expect, test, type Page } from "playwright/test";
 import { E2E_DATABASE_URL } from "../env";
-import { CORPUS, docShot, latestLoginLink, scratchDir } from "../helpers";
+import { CORPUS, docShot, gridMp4, latestLoginLink, scratchDir } from "../helpers";
 
-// Issue 12, media tools, signed out: convert a corpus video and download the audio; compress
+// Issue 12, media tools, signed out: convert a corpus video and download the audio (issue 24:
+// fastest mode says what it will make, and offers MP3 for an MPEG-1 video's MP2); compress
 // audio at 40%; countdown, expiry, delete, clear all; "transcribe this" → login → continue.
 const VIDEO = path.join(CORPUS, "video/grid_id2_vcd_swwp2s.mpg");
 const AUDIO = path.join(CORPUS, "single/en_LJ001-0001.wav");
@@ -30,7 +31,7 @@ async function uploadAndProcess(page: Page, file: string) {
   await expect(page.getByTestId("media-estimate")).toContainText(/Estimated output size: \d/);
 }
 
-test("video to audio, fastest mode: the corpus video's audio is extracted and downloaded", async ({ page }) => {
+test("video to audio, fastest mode: says what it will make; the corpus MPEG-1 video's MP2 is flagged and MP3 is one click away", async ({ page }) => {
   await page.goto("/tools/online-video-to-audio-converter");
   // Nothing picked yet: "select a file first".
   await page.getByTestId("media-upload").click();
@@ -40,20 +41,34 @@ test("video to audio, fastest mode: the corpus video's audio is extracted and do
   await page.getByTestId("media-upload").click();
   await expect(toast(page, "Please select a video file.")).toBeVisible();
 
+  // An MP4 with AAC sound: fastest mode keeps it as M4A, nothing to warn about.
+  await uploadAndProcess(page, gridMp4());
+  const notice = page.getByTestId("media-fastest-notice");
+  await expect(notice).toHaveText("Fastest mode saves this video's own audio as M4A (AAC), with no re-encoding.");
+  await expect(page.getByTestId("media-fastest-mp3")).toHaveCount(0);
+  await page.getByTestId("media-mode-encode").check();
+  await expect(notice).toHaveCount(0);
+
+  // The corpus MPEG-1 video carries MP2 sound: the notice says so before anything starts.
+  await page.goto("/tools/online-video-to-audio-converter");
   await uploadAndProcess(page, VIDEO);
   await expect(page.getByTestId("media-mode-fastest")).toBeChecked();
+  await expect(notice).toHaveAttribute("data-ext", "mp2");
+  await expect(notice).toContainText("This video's audio is MP2: fastest mode would save it as a .mp2 file, which many phones and players cannot open.");
   await page.screenshot({ path: docShot("tools-media-video-to-audio.png"), fullPage: true });
-  await page.getByTestId("media-start").click();
+  // One click: MP3 instead, started at once.
+  await page.getByTestId("media-fastest-mp3").click();
   await expect(toast(page, "Processing completed")).toBeVisible();
+  await expect(page.getByTestId("media-mode-encode")).toBeChecked();
   const row = page.getByTestId("media-file").first();
   await expect(row).toHaveAttribute("data-status", "completed");
   const [download] = await Promise.all([page.waitForEvent("download"), row.getByTestId("media-download").click()]);
   await expect(toast(page, "Download started")).toBeVisible();
-  expect(download.suggestedFilename()).toBe("grid_id2_vcd_swwp2s.mp2");
+  expect(download.suggestedFilename()).toBe("grid_id2_vcd_swwp2s.mp3");
   const saved = path.join(scratchDir(), download.suggestedFilename());
   await download.saveAs(saved);
   const streams = execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,codec_name", "-of", "csv=p=0", saved]).toString().trim();
-  expect(streams).toBe("mp2,audio");
+  expect(streams).toBe("mp3,audio");
 });
 
 test("audio compressor at 40%: countdown, expired link, delete one, clear all", async ({ page }) => {
