@@ -46,6 +46,8 @@ test("opening fillers are dropped from a quoted sentence, in several languages; 
   expect(withoutOpeningFillers("Well-known teams ship on Fridays.", "en")).toBe("Well-known teams ship on Fridays.");
   expect(withoutOpeningFillers("So we agreed on March.", "en")).toBe("So we agreed on March.");
   expect(withoutOpeningFillers("Okay.", "en")).toBe("Okay.");
+  expect(withoutOpeningFillers("Diane: Okay, then I heard a beep.", "en")).toBe("Diane: Then I heard a beep.");
+  expect(withoutOpeningFillers("李娜：嗯，好的，我下周一之前把结果发给大家。", "zh")).toBe("李娜：我下周一之前把结果发给大家。");
   expect(withoutOpeningFillers("嗯，那个，我们下周一发布新版本。", "zh")).toBe("我们下周一发布新版本。");
   expect(withoutOpeningFillers("嗯嗯我觉得可以", "zh")).toBe("我觉得可以");
   expect(withoutOpeningFillers("好的方案需要时间。", "zh")).toBe("好的方案需要时间。");

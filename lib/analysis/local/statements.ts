@@ -32,8 +32,19 @@ function openerPattern(lang: Language): RegExp {
   return re;
 }
 
-/** The sentence without its opening fillers, its first letter kept in upper case when it was; unchanged when nothing would be left. */
+/** "Anna: …", "Dr. Li：…": a speaker's name written before a pasted turn (one to three short words, then a colon). */
+const SPEAKER_LABEL = /^[^\s:：]{1,24}(?:\s[^\s:：]{1,24}){0,2}\s?[:：]\s*/u;
+
+/**
+ * The sentence without its opening fillers (after a speaker's name, if a pasted turn starts with
+ * one), its first letter kept in upper case when it was; unchanged when nothing would be left.
+ */
 export function withoutOpeningFillers(text: string, lang: Language): string {
+  const label = SPEAKER_LABEL.exec(text)?.[0] ?? "";
+  return label + withoutFillers(text.slice(label.length), lang);
+}
+
+function withoutFillers(text: string, lang: Language): string {
   let rest = text;
   for (let i = 0; i < 4; i++) {
     const next = rest.replace(openerPattern(lang), "").replace(BARE_HESITATION[lang] ?? /^\b$/u, "").replace(/^[，、,\s]+/u, "");
