@@ -1,4 +1,5 @@
 import { ENTRY_NODE } from "./editor-schema";
+import { withoutNeedlessEscapes } from "./markdown-escapes";
 
 // A task's parts ⇄ the editors' ProseMirror JSON. The only conversion our own code does:
 // Yjs (through TipTap) owns merging. No server imports: the browser converts on Exit.
@@ -70,9 +71,13 @@ export function docToTranscript(doc: PmDoc): CollabEntry[] {
   return out;
 }
 
-/** The summary's markdown source, one paragraph per line. */
+/**
+ * The summary's markdown source, one paragraph per line. Backslash escapes that change nothing
+ * in how the summary renders are dropped first: co-editors see "pyannote_sample", not
+ * "pyannote\_sample", and Exit writes back a summary that renders as before.
+ */
 export function summaryToDoc(markdown: string): PmDoc {
-  const lines = markdown.replace(/\r\n?/g, "\n").replace(/\n+$/, "").split("\n");
+  const lines = withoutNeedlessEscapes(markdown.replace(/\r\n?/g, "\n")).replace(/\n+$/, "").split("\n");
   return { type: "doc", content: lines.map((line) => ({ type: "paragraph", content: textNode(line) })) };
 }
 

@@ -18,10 +18,15 @@ export function timePrefix(timed: boolean, ms: number): string {
   return timed ? `${formatTimestamp(ms)} ` : "";
 }
 
-/** Backslash-escapes the characters that would turn transcript text into markdown or HTML. */
+/**
+ * Backslash-escapes the characters that would turn transcript text into markdown or HTML. An
+ * underscore inside a word ("pyannote_sample") cannot start emphasis and is left as it is, so
+ * the summary's source (which co-editors edit as text) shows no stray backslash there.
+ */
 export function escapeMarkdown(text: string): string {
   return text
-    .replace(/[\\`*_[\]<>|~]/g, "\\$&")
+    .replace(/[\\`*[\]<>|~]/g, "\\$&")
+    .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, "\\_")
     .replace(/^([#+-])/, "\\$1")
     .replace(/^(\d+)([.)])/, "$1\\$2");
 }

@@ -1,5 +1,5 @@
 import { topKeywords } from "./keywords";
-import { chineseMeeting, passages, productMeeting, unpunctuatedLecture } from "./test-fixtures";
+import { chineseMeeting, joinedClips, passages, productMeeting, pyannoteSample, unpunctuatedLecture } from "./test-fixtures";
 import { isStopword } from "./text";
 
 const terms = (ps: Parameters<typeof topKeywords>[0], n: number) => topKeywords(ps, n).map((k) => k.term);
@@ -39,4 +39,13 @@ test("Chinese keywords are segmenter words: no particles, pronouns or numbers", 
 test("a text of stopwords and numbers has no keywords", () => {
   expect(topKeywords(passages([["0:00", null, "Yes, and so on, 12 or 13, okay?"]]), 5)).toEqual([]);
   expect(topKeywords([], 5)).toEqual([]);
+});
+
+test("greetings and backchannel are no keywords; the places the callers name are (pyannote_sample.stm, Chinese clips)", () => {
+  const call = terms(pyannoteSample(), 10).map((k) => k.toLowerCase());
+  expect(call).toEqual(expect.arrayContaining(["chicago", "jersey", "texas"]));
+  for (const smallTalk of ["hello", "oh", "okay", "neither", "thought"]) expect(call).not.toContain(smallTalk);
+  const chinese = terms(joinedClips("zh", ["甲", "乙"]), 10);
+  expect(chinese).toEqual(expect.arrayContaining(["房地产", "商场"]));
+  for (const filler of ["甚至", "几乎", "刚才"]) expect(chinese).not.toContain(filler);
 });

@@ -1,6 +1,6 @@
 import type { Passage, QuizQuestion, QuizSettings } from "../types";
 import { generateQuizLocally } from "./quiz";
-import { analyzerTranslator, chineseMeeting, passages, productMeeting, unpunctuatedLecture } from "./test-fixtures";
+import { analyzerTranslator, chineseMeeting, joinedClips, passages, productMeeting, pyannoteSample, segmenterWords, unpunctuatedLecture } from "./test-fixtures";
 
 const en = analyzerTranslator("en");
 const zh = analyzerTranslator("zh");
@@ -115,4 +115,72 @@ test("a document's quiz (untimed) quotes the text without [00:00], in the summar
     expect(q.analysis).not.toContain("[00:00]");
     expect(q.analysis).toContain("Im Text heißt es: „");
   }
+});
+
+describe("every question can be understood on its own", () => {
+  // Checked with Intl.Segmenter words and a stop list of our own here, not the analyzer's.
+  const STOP = new Set("a an the of to in on and or but so is are was were be i you he she it we they this that these those my your oh hello okay yes no well like just very".split(" "));
+  const zhCloze = (q: QuizQuestion) => q.prompt.replace(/^填空：/, "");
+  const enCloze = (q: QuizQuestion) => q.prompt.replace(/^Fill in the blank: /, "");
+  const enStatement = (q: QuizQuestion) => q.prompt.replace(/^True or false\? /, "");
+
+  function expectSelfContained(q: QuizQuestion, locale: "en" | "zh") {
+    if (q.kind === "single") {
+      const sentence = locale === "zh" ? zhCloze(q) : enCloze(q);
+      expect(sentence).toContain("____");
+      expect(segmenterWords(sentence.replace("____", " "), locale).length).toBeGreaterThanOrEqual(4);
+      const answer = q.options[q.answer[0]!]!;
+      expect(STOP.has(answer.toLowerCase())).toBe(false);
+    } else if (q.kind === "truefalse" && locale === "en") {
+      const statement = enStatement(q);
+      expect(segmenterWords(statement, locale).length).toBeGreaterThanOrEqual(4);
+      expect(statement).not.toMatch(/^#|^- |\|/);
+    }
+  }
+
+  const allKinds = (ps: Passage[], t = en) => (["single", "truefalse", "multiple", "comprehensive"] as const).flatMap((type) => quiz(ps, settings(type, 10), t));
+
+  test("a phone call with greetings and one-word turns (pyannote_sample.stm)", () => {
+    const qs = allKinds(pyannoteSample());
+    expect(qs.length).toBeGreaterThanOrEqual(10);
+    for (const q of qs) expectSelfContained(q, "en");
+  });
+
+  test("a call where single keywords are whole turns never blanks a whole sentence", () => {
+    const call = passages([
+      ["0:00", "A", "Printing."],
+      ["0:02", "B", "Printing differs from most of the arts and crafts represented in the Exhibition."],
+      ["0:08", "A", "Typography?"],
+      ["0:10", "B", "The Gutenberg Bible is the earliest book printed with movable types."],
+      ["0:15", "A", "Movable types."],
+      ["0:17", "B", "The Chinese took impressions from wood blocks engraved in relief for centuries."],
+      ["0:22", "A", "Wood blocks, right."],
+      ["0:25", "B", "The invention of movable metal letters is the invention of the art of printing."],
+    ]);
+    const qs = allKinds(call);
+    expect(qs.some((q) => q.kind === "single")).toBe(true);
+    for (const q of qs) expectSelfContained(q, "en");
+  });
+
+  test("Chinese corpus clips joined into one recording", () => {
+    for (const q of allKinds(joinedClips("zh", ["甲", "乙"]), zh)) expectSelfContained(q, "zh");
+  });
+
+  test("a document's headings and table rows never become a question", () => {
+    const doc = [
+      "# Quarterly planning",
+      "The team reviewed the budget for the next quarter and agreed on the hiring plan for the new office.",
+      "## Hiring",
+      "- Two backend engineers join the platform team before the summer - One product designer joins in the autumn",
+      "The new office opens in September, closer to the train station, with two meeting rooms.",
+      "| Role | Owner | | --- | --- | | Engineer | Anna | | Designer | Ben |",
+      "The landlord wants the office contract signed by the end of June.",
+    ].map((text, index) => ({ index, begin: 0, end: 0, speaker: null, text }));
+    const qs = allKinds(doc);
+    expect(qs.length).toBeGreaterThan(0);
+    for (const q of qs) {
+      expectSelfContained(q, "en");
+      for (const text of [q.prompt, ...q.options]) expect(text).not.toMatch(/Quarterly planning$|^Hiring$|Role; Owner|#|\|/);
+    }
+  });
 });

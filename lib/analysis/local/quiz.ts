@@ -5,12 +5,17 @@ import { isQuestion } from "./cues";
 import { buildDocument, byScore, centrality, readability, type LocalDocument } from "./document";
 import { formatTimestamp } from "./format";
 import { keywordsOf, type Keyword } from "./keywords";
-import { FRAGMENT_UNITS, writesWithoutSpaces, type Sentence } from "./text";
+import { isStatement } from "./statements";
+import { unitsOf, writesWithoutSpaces, type Sentence } from "./text";
 
 const MAX_QUESTIONS = 20;
 const KEYWORD_POOL = 40;
 /** Sentences longer than this make unwieldy questions and are used only when nothing else is left. */
 const MAX_QUESTION_UNITS = 45;
+/** A question quotes a statement of at least this many word units, so it can be understood without the recording at hand. */
+const MIN_QUESTION_UNITS = 6;
+/** A blank leaves at least this many word units of its sentence around it, one of them a content word. */
+const MIN_CLOZE_CONTEXT_UNITS = 5;
 const BLANK = "____";
 
 interface Context {
@@ -51,20 +56,23 @@ export function generateQuizLocally(input: { passages: Passage[]; settings: Quiz
   return drafts.map((d, i) => ({ id: `local-${prefix}-${i + 1}`, ...d }));
 }
 
-/** Statements worth asking about: central, readable, not questions; long ones last. */
+/**
+ * Statements worth asking about: central, readable, not questions; long ones last. Greetings,
+ * fragments, headings and table rows never make a question, even when nothing else is left.
+ */
 function rankedSentences(doc: LocalDocument): Sentence[] {
   const scores = centrality(doc).map((c, i) => c * readability(doc.sentences[i]!));
-  const ranked = byScore(scores).map((i) => doc.sentences[i]!);
-  const statements = ranked.filter((s) => !isQuestion(s.text, doc.lang));
+  const pool = byScore(scores)
+    .map((i) => doc.sentences[i]!)
+    .filter((s) => isStatement(s) && s.units >= MIN_QUESTION_UNITS && !isQuestion(s.text, doc.lang));
   const fits = (s: Sentence) => s.units <= MAX_QUESTION_UNITS;
-  const pool = statements.length ? statements : ranked;
   return [...pool.filter(fits), ...pool.filter((s) => !fits(s))];
 }
 
 const cloze: Builder = (ctx) => {
   for (const s of unused(ctx)) {
     const found = keywordIn(ctx, s);
-    if (!found) continue;
+    if (!found || !leavesContext(s, found)) continue;
     const distractors = pickDistractors(ctx, s, found.keyword, 3);
     if (distractors.length < 3) continue;
     const answer = s.text.slice(found.start, found.end);
@@ -82,6 +90,12 @@ const cloze: Builder = (ctx) => {
   }
   return null;
 };
+
+/** The words of the sentence outside the blank: enough of them, and not only stopwords. */
+function leavesContext(s: Sentence, blank: { start: number; end: number }): boolean {
+  const around = s.words.filter((w) => w.end <= blank.start || w.start >= blank.end);
+  return unitsOf(around) >= MIN_CLOZE_CONTEXT_UNITS && around.some((w) => w.content);
+}
 
 /** True as said, or (about half the time, when a keyword can be swapped) false. */
 const trueFalse: Builder = (ctx) => {
@@ -121,7 +135,8 @@ const trueStatement: Builder = (ctx) => {
 const related: Builder = (ctx) => {
   for (const anchor of ctx.keywords) {
     if (ctx.usedAnchors.has(anchor)) continue;
-    const withAnchor = ctx.doc.sentences.filter((s) => contains(s, anchor));
+    // Said together: in the same prose (a heading or a table row only lists things).
+    const withAnchor = ctx.doc.sentences.filter((s) => s.block === "prose" && contains(s, anchor));
     const near = new Set(withAnchor.flatMap((s) => neighbours(ctx.doc, s)).flatMap((s) => s.words.map((w) => w.stem)));
     const others = ctx.keywords.filter((k) => k !== anchor && !k.stems.some((stem) => anchor.stems.includes(stem)));
     const right = others.filter((k) => withAnchor.some((s) => contains(s, k))).slice(0, 3);
@@ -146,7 +161,7 @@ const related: Builder = (ctx) => {
 
 /** "Which statements match the recording?": two or three sentences as said, two with a keyword swapped. */
 const statements: Builder = (ctx) => {
-  const candidates = unused(ctx).filter((s, i, all) => s.units >= FRAGMENT_UNITS && s.units <= 30 && all.findIndex((o) => o.text === s.text) === i);
+  const candidates = unused(ctx).filter((s, i, all) => s.units <= 30 && all.findIndex((o) => o.text === s.text) === i);
   const falses: { s: Sentence; text: string }[] = [];
   for (const s of candidates) {
     if (falses.length >= 2) break;

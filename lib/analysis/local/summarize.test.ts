@@ -1,6 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
+import MarkdownIt from "markdown-it";
+import { readDocx } from "@/lib/documents/docx";
+import { documentLimits } from "@/lib/documents/limits";
+import { docxArchive, wParagraph } from "@/tests/helpers/docx-fixtures";
 import { defaultSummaryStyle, type Passage, type SummaryStyle } from "../types";
 import { summarizeLocally } from "./summarize";
-import { analyzerTranslator, chineseMeeting, passages, productMeeting, unpunctuatedLecture } from "./test-fixtures";
+import { analyzerTranslator, chineseMeeting, joinedClips, passages, productMeeting, pyannoteSample, segmenterWords, unpunctuatedLecture } from "./test-fixtures";
 
 const en = analyzerTranslator("en");
 const zh = analyzerTranslator("zh");
@@ -135,4 +141,68 @@ test("a document (no clock: every passage at 0) cites no [00:00] in its action i
   expect(bulletsOf(md, "Action items")).toContain("- Ben: Okay, I will submit the build on March eighth at the latest.");
   // A recording keeps its times.
   expect(summary(productMeeting)).toContain("[02:25] Ben: Okay, I will submit");
+});
+
+describe("what a summary quotes can stand alone", () => {
+  // Checked with words and stop words of our own here, not the analyzer's.
+  const SMALL_TALK = {
+    en: new Set("hello hi hey oh okay ok yeah yes no well so um uh i you it it's this that like know neither did didn't were was there thanks thank".split(" ")),
+    zh: new Set("喂 你好 您好 大家 好 嗯 对 是 的 了 谢谢 好的 是的 啊 哦".split(" ")),
+  };
+  const quoted = (md: string, t = en) => [...section(md, t("summary.overview")), ...bulletsOf(md, t("summary.keyPoints")).map((l) => l.slice(2))];
+  const keyPoints = (md: string, t = en) => bulletsOf(md, t("summary.keyPoints")).map((l) => l.slice(2));
+  const expectStandsAlone = (line: string, locale: "en" | "zh") => {
+    const words = segmenterWords(line, locale);
+    expect(words.length).toBeGreaterThanOrEqual(4);
+    expect(words.every((w) => SMALL_TALK[locale].has(w))).toBe(false);
+  };
+
+  test("a phone call (pyannote_sample.stm): no greeting, backchannel or fragment among the overview and key points", () => {
+    for (const length of ["short", "medium", "long"] as const) {
+      const md = summary(pyannoteSample(), en, { ...defaultSummaryStyle, enabled: true, lengthPreference: length }, "pyannote_sample");
+      for (const line of keyPoints(md)) expectStandsAlone(line, "en");
+      expect(quoted(md).join(" ")).not.toMatch(/Hello|Neither did I|didn't know you were there/);
+      expect(bulletsOf(md, "Keywords").join(" ")).not.toMatch(/Hello|Neither/);
+    }
+  });
+
+  test("a Chinese call with greetings and fillers: key points are the sentences that say something", () => {
+    const smallTalk = ["喂？", "你好你好。", "嗯，对。", "好的，谢谢。", "嗯嗯，是的是的。"];
+    // A short call: the summary wants more key points than there are statements.
+    const rows = chineseMeeting.slice(0, 5).flatMap((p, i): [string, string | null, string][] => [
+      [`${i}:00`, p.speaker, p.text],
+      [`${i}:30`, "李娜", smallTalk[i]!],
+    ]);
+    const md = summary(passages(rows), zh, { ...defaultSummaryStyle, enabled: true, lengthPreference: "long" }, "周会");
+    expect(keyPoints(md, zh).length).toBeGreaterThanOrEqual(3);
+    for (const line of keyPoints(md, zh)) {
+      expectStandsAlone(line, "zh");
+      expect(smallTalk).not.toContain(line);
+    }
+    for (const line of quoted(md, zh)) for (const talk of smallTalk) expect(line).not.toContain(talk);
+  });
+
+  test("the Chinese corpus clips joined: the two-word request 换一首歌 is no key point", () => {
+    const md = summary(joinedClips("zh", ["甲", "乙"]), zh, { ...defaultSummaryStyle, enabled: true, lengthPreference: "long" }, "录音");
+    expect(keyPoints(md, zh).length).toBeGreaterThan(0);
+    expect(keyPoints(md, zh)).not.toContain("换一首歌");
+    for (const line of keyPoints(md, zh)) expectStandsAlone(line, "zh");
+  });
+
+  test("a .docx: no markdown mark is shown as text; its section headings name the topics", async () => {
+    const book = fs.readFileSync(path.resolve(process.cwd(), "bench/data/common-sense.txt"), "utf8").split("\n").slice(1).map((l) => l.trim()).filter(Boolean);
+    const titles = book.filter((l) => l.length < 120 && l === l.toUpperCase() && /[A-Z]{4}/.test(l));
+    expect(titles).toContain("OF MONARCHY AND HEREDITARY SUCCESSION");
+    const body = [wParagraph("Common Sense", { style: "Heading1" }), ...book.map((l) => wParagraph(l, titles.includes(l) ? { style: "Heading2" } : {}))].join("");
+    const blocks = await readDocx(docxArchive(body), "common-sense.docx", documentLimits());
+    const md = summary(blocks.map((b, index) => ({ index, begin: 0, end: 0, speaker: null, text: b.text.replace(/\s+/g, " ") })), en, defaultSummaryStyle, "Common Sense");
+    // What a reader sees of each line, as the app renders it.
+    const shown = md
+      .split("\n")
+      .filter((l) => l && !l.startsWith("#"))
+      .map((l) => new MarkdownIt().renderInline(l.replace(/^- /, "")));
+    for (const line of shown) expect(line).not.toMatch(/^(#|\\#|&gt;|\|)|[.!?]\s+#{1,6}\s/);
+    const labels = md.split("\n").filter((l) => l.startsWith("### ")).map((l) => l.slice(4));
+    expect(labels.filter((l) => titles.some((title) => title.startsWith(l.replace(/…$/, ""))) || l === "Common Sense").length).toBeGreaterThanOrEqual(2);
+  });
 });

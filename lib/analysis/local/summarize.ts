@@ -6,6 +6,7 @@ import { buildDocument, byScore, centrality, cosine, readability, termVector, ty
 import { escapeMarkdown, timePrefix } from "./format";
 import { keywordsOf } from "./keywords";
 import { cleanText, FRAGMENT_UNITS, hasTerminalPunctuation, tokenize, writesWithoutSpaces, type Language, type Sentence } from "./text";
+import { isStatement, withoutOpeningFillers } from "./statements";
 import { labelTopics, segmentTopics, type TopicSpan } from "./topics";
 
 interface Amounts {
@@ -39,15 +40,18 @@ export function summarizeLocally(input: { title: string; passages: Passage[]; st
   const amounts = AMOUNTS[style.enabled ? style.lengthPreference : "medium"];
   const scores = sentenceScores(doc, style.enabled ? style.focusArea : "");
   const used = new Set<number>();
-  const overview = pickSentences(doc, scores, Math.min(amounts.overview, Math.max(1, Math.floor(doc.sentences.length / 3))), used);
-  const keyPointCount = Math.round(Math.sqrt(doc.sentences.length) * amounts.keyPoints.perSqrtSentence);
-  const keyPoints = pickSentences(doc, scores, Math.min(amounts.keyPoints.max, Math.max(amounts.keyPoints.min, keyPointCount)), used);
+  // Only statements are quoted; the overview of a text that has none (all greetings and fragments) takes its best prose.
+  const statements = byScore(scores).filter((i) => isStatement(doc.sentences[i]!));
+  const prose = byScore(scores).filter((i) => doc.sentences[i]!.block === "prose");
+  const overview = pickSentences(doc, scores, Math.min(amounts.overview, Math.max(1, Math.floor(statements.length / 3))), used, statements.length ? statements : prose.slice(0, 1));
+  const keyPointCount = Math.round(Math.sqrt(statements.length) * amounts.keyPoints.perSqrtSentence);
+  const keyPoints = pickSentences(doc, scores, Math.min(amounts.keyPoints.max, Math.max(amounts.keyPoints.min, keyPointCount)), used, statements);
   const keywords = keywordsOf(doc, amounts.keywords).map((k) => k.term);
   const actions = doc.sentences.filter((s) => isListItem(s) && isActionItem(s.text, doc.lang)).slice(0, MAX_ACTION_ITEMS);
   const questions = doc.sentences.filter((s) => isListItem(s) && isQuestion(s.text, doc.lang) && !actions.includes(s)).slice(0, MAX_QUESTIONS);
 
   const sections = [heading, `## ${t("summary.overview")}`, overviewParagraph(overview.map((i) => doc.sentences[i]!), doc.lang)];
-  if (keyPoints.length) sections.push(`## ${t("summary.keyPoints")}`, bullets(keyPoints.map((i) => escapeMarkdown(doc.sentences[i]!.text))));
+  if (keyPoints.length) sections.push(`## ${t("summary.keyPoints")}`, bullets(keyPoints.map((i) => escapeMarkdown(withoutOpeningFillers(doc.sentences[i]!.text, doc.lang)))));
   sections.push(...topicSections(doc, scores, amounts, used, t));
   if (keywords.length) sections.push(`## ${t("summary.keywords")}`, bullets(keywords.map(escapeMarkdown)));
   if (actions.length) sections.push(`## ${t("summary.actionItems")}`, bullets(actions.map((s) => withSpeakerAndTime(s, doc.timed))));
@@ -97,13 +101,13 @@ function topicSections(doc: LocalDocument, scores: number[], amounts: Amounts, u
   const labels = uniqueLabels(labelTopics(doc, spans), t);
   const out = [`## ${t("summary.topics")}`];
   spans.forEach((span, k) => {
-    const typical = byTypicality(doc, scores, span);
-    // Prefer sentences not already shown; fall back to any when the topic has nothing else.
+    const typical = byTypicality(doc, scores, span).filter((i) => isStatement(doc.sentences[i]!));
+    // Prefer sentences not already shown; fall back to any statement when the topic has nothing else.
     let picked = pickSentences(doc, scores, amounts.perTopic, used, typical);
-    if (!picked.length) picked = [typical[0]!];
-    out.push(`### ${labels[k]}`, bullets(picked.map((i) => withTime(doc.sentences[i]!, doc.timed))));
+    if (!picked.length && typical.length) picked = [typical[0]!];
+    if (picked.length) out.push(`### ${labels[k]}`, bullets(picked.map((i) => withTime(doc.sentences[i]!, doc.timed))));
   });
-  return out;
+  return out.length > 1 ? out : [];
 }
 
 /** The sentences of a topic, those most like the topic as a whole (and central overall) first. */
@@ -130,13 +134,13 @@ function uniqueLabels(labels: string[][], t: Translate): string[] {
 }
 
 function isListItem(s: Sentence): boolean {
-  return s.units >= FRAGMENT_UNITS && s.units <= MAX_ITEM_UNITS;
+  return s.block === "prose" && s.units >= FRAGMENT_UNITS && s.units <= MAX_ITEM_UNITS;
 }
 
 /** Sentences of a paragraph; a cut (unpunctuated) sentence is followed by "…" so the pieces do not run together. */
 function overviewParagraph(sentences: Sentence[], lang: Language): string {
   const space = writesWithoutSpaces(lang) ? "" : " ";
-  return sentences.map((s, i) => escapeMarkdown(s.text) + (i < sentences.length - 1 && !hasTerminalPunctuation(s.text) ? `${space}…` : "")).join(space);
+  return sentences.map((s, i) => escapeMarkdown(withoutOpeningFillers(s.text, lang)) + (i < sentences.length - 1 && !hasTerminalPunctuation(s.text) ? `${space}…` : "")).join(space);
 }
 
 /** A markdown list of lines already escaped. */

@@ -1,4 +1,6 @@
 // Transcripts and translators shared by the local analyzer's tests.
+import fs from "node:fs";
+import path from "node:path";
 import { createTranslator } from "use-intl/core";
 import enMessages from "@/messages/en/analyzer.json";
 import deMessages from "@/messages/de/analyzer.json";
@@ -87,3 +89,43 @@ export const unpunctuatedLecture: Passage[] = passages([
     "about the office move the new office is closer to the train station and it has two meeting rooms the landlord wants the contract signed by the end of june so the office move needs a decision from the board soon",
   ],
 ]);
+
+// ---- real speech text from shared/corpus, read in place ----------------------------------------
+
+const CORPUS = path.resolve(process.cwd(), "../shared/corpus");
+
+/** The corpus clips' reference transcripts: [language, file, duration s, text]. */
+export function corpusReferences(): { language: string; file: string; durationSec: number; text: string }[] {
+  const [header, ...rows] = fs.readFileSync(path.join(CORPUS, "manifest.tsv"), "utf8").split("\n").filter(Boolean);
+  const col = (name: string) => header!.split("\t").indexOf(name);
+  return rows.map((row) => row.split("\t")).map((f) => ({ language: f[col("language")]!, file: f[col("file")]!, durationSec: Number(f[col("duration_s")]), text: f[col("reference_text")]! }));
+}
+
+/** The single clips of one language joined into one recording, the speakers taking turns clip by clip. */
+export function joinedClips(language: string, speakers: string[]): Passage[] {
+  let at = 0;
+  return corpusReferences()
+    .filter((c) => c.language === language && c.file.startsWith(language === "en" ? "single/" : `${language}/`))
+    .map((c, index) => {
+      const p = { index, begin: Math.round(at), end: Math.round(at + c.durationSec * 1000), speaker: speakers[index % speakers.length]!, text: c.text };
+      at += c.durationSec * 1000;
+      return p;
+    });
+}
+
+/** multi/pyannote_sample.stm: Diane and Sheila on the phone, with their greetings and backchannel. */
+export function pyannoteSample(): Passage[] {
+  return fs
+    .readFileSync(path.join(CORPUS, "multi/pyannote_sample.stm"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line, index) => {
+      const [, , speaker, start, end, ...words] = line.split(/\s+/);
+      return { index, begin: Math.round(Number(start) * 1000), end: Math.round(Number(end) * 1000), speaker: speaker!, text: words.join(" ") };
+    });
+}
+
+/** Words as Intl.Segmenter sees them, not as the analyzer counts them. */
+export function segmenterWords(text: string, locale: string): string[] {
+  return [...new Intl.Segmenter(locale, { granularity: "word" }).segment(text)].filter((s) => s.isWordLike).map((s) => s.segment.toLocaleLowerCase(locale));
+}

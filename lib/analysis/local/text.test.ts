@@ -1,3 +1,4 @@
+import MarkdownIt from "markdown-it";
 import { isActionItem, isFollowUp, isGeneralQuestion, isQuestion } from "./cues";
 import { escapeMarkdown, formatClock, formatTimestamp } from "./format";
 import { passages, unpunctuatedLecture } from "./test-fixtures";
@@ -82,4 +83,15 @@ test("timestamps and markdown escaping", () => {
   expect(formatTimestamp(-5)).toBe("[00:00]");
   expect(escapeMarkdown("# 1 *bold* <b>")).toBe("\\# 1 \\*bold\\* \\<b\\>");
   expect(escapeMarkdown("1. first")).toBe("1\\. first");
+});
+
+test("escaped text renders as written (markdown-it, as the app renders summaries); an underscore inside a word needs no backslash", () => {
+  // Without linkify: a URL said in the recording may become a link, that is not markdown syntax.
+  const md = new MarkdownIt({ html: false, linkify: false });
+  const literal = (s: string) => md.utils.escapeHtml(s);
+  for (const text of ["pyannote_sample and snake_case_name", "_init_ and __dunder__ and a_", "*bold* **strong** ~~gone~~ `code`", "[link](https://example.com) <b>tag</b>", "| a | b |", "# heading", "- item", "1. first", "back\\slash_x"]) {
+    expect(md.renderInline(escapeMarkdown(text))).toBe(literal(text));
+  }
+  expect(escapeMarkdown("pyannote_sample_v2")).toBe("pyannote_sample_v2");
+  expect(escapeMarkdown("会议_纪要")).toBe("会议_纪要");
 });

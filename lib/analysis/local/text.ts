@@ -2,6 +2,7 @@
 // (full ICU in Node 20) finds sentence ends and splits Chinese and Japanese into words.
 import type { Locale } from "@/lib/i18n/locales";
 import type { Passage } from "../types";
+import { readBlocks, type BlockKind } from "./markdown";
 import { STOPWORDS } from "./stopwords";
 
 export type Language = Locale;
@@ -24,7 +25,10 @@ export interface Word {
 }
 
 export interface Sentence {
+  /** Plain text: a document's markdown marks (headings, list markers, table pipes, escapes) removed. */
   text: string;
+  /** A heading or a table row only names or lists things: summaries and quizzes quote prose alone. */
+  block: BlockKind;
   passage: Passage;
   /** 0-based order in the whole transcript. */
   position: number;
@@ -105,15 +109,21 @@ export function guessLanguage(text: string): Language {
   return candidates[votes.indexOf(Math.max(...votes))]!;
 }
 
-/** The sentences of the passages, in order, each knowing its passage. Every non-empty passage gives at least one. */
+/**
+ * The sentences of the passages, in order, each knowing its passage. Every passage with text
+ * gives at least one. A passage holding a document's markdown block is read as plain text
+ * first: a heading or a table row is one sentence of its kind, each list item its own prose.
+ */
 export function splitSentences(passages: readonly Passage[], lang: Language): Sentence[] {
   const sentences: Sentence[] = [];
   for (const passage of passages) {
-    const text = cleanText(passage.text);
-    if (!text) continue;
-    for (const piece of sentencePieces(text, lang)) {
-      const words = tokenize(piece, lang);
-      sentences.push({ text: piece, passage, position: sentences.length, words, units: unitsOf(words) });
+    for (const block of readBlocks(passage.text)) {
+      const text = cleanText(block.text);
+      if (!text) continue;
+      for (const piece of block.kind === "prose" ? sentencePieces(text, lang) : [text]) {
+        const words = tokenize(piece, lang);
+        sentences.push({ text: piece, block: block.kind, passage, position: sentences.length, words, units: unitsOf(words) });
+      }
     }
   }
   return sentences;
@@ -196,7 +206,8 @@ function chunk(text: string, lang: Language, units: number): string[] {
     .filter(Boolean);
 }
 
-function unitsOf(words: Word[]): number {
+/** Word units of some words (see Sentence.units). */
+export function unitsOf(words: readonly Word[]): number {
   return words.reduce((sum, w) => sum + (CJK_CHAR.test(w.surface) ? (w.surface.length * 2) / 3 : 1), 0);
 }
 

@@ -11,6 +11,10 @@ export interface TopicSpan {
 
 /** A sentence gap where the speaker's passage changes is a slightly more likely topic boundary. */
 const PASSAGE_BOUNDARY_BONUS = 0.05;
+/** A document's heading starts a section: the gap before it is a topic boundary before any other. */
+const HEADING_BOUNDARY_BONUS = 1;
+/** A topic named by a heading has it in the first part of its sentences. */
+const HEADING_REACH = 0.34;
 
 /** Splits the document into at most `count` topics of consecutive sentences. */
 export function segmentTopics(doc: LocalDocument, count: number): TopicSpan[] {
@@ -40,7 +44,8 @@ function gapDepths(doc: LocalDocument, window: number): Map<number, number> {
     for (let i = g - 1; i >= 1 && cohesion[i]! >= left; i--) left = cohesion[i]!;
     let right = cohesion[g]!;
     for (let i = g + 1; i < n && cohesion[i]! >= right; i++) right = cohesion[i]!;
-    const boundaryBonus = doc.sentences[g]!.passage !== doc.sentences[g - 1]!.passage ? PASSAGE_BOUNDARY_BONUS : 0;
+    const boundaryBonus =
+      doc.sentences[g]!.block === "heading" && doc.sentences[g - 1]!.block !== "heading" ? HEADING_BOUNDARY_BONUS : doc.sentences[g]!.passage !== doc.sentences[g - 1]!.passage ? PASSAGE_BOUNDARY_BONUS : 0;
     depths.set(g, left + right - 2 * cohesion[g]! + boundaryBonus);
   }
   return depths;
@@ -53,10 +58,27 @@ function sumOf(vectors: TermVector[], from: number, to: number): TermVector {
 }
 
 /**
- * A label for each topic: its two or three most distinctive keywords, by how often they occur in
- * the topic and in how few other topics (TF-IDF with the topics as documents).
+ * A label for each topic: the document's own heading where one opens the topic, else its two or
+ * three most distinctive keywords, by how often they occur in the topic and in how few other
+ * topics (TF-IDF with the topics as documents).
  */
 export function labelTopics(doc: LocalDocument, spans: TopicSpan[]): string[][] {
+  const keywordLabels = labelByKeywords(doc, spans);
+  return spans.map((span, k) => {
+    const reach = span.start + Math.max(1, Math.ceil((span.end - span.start) * HEADING_REACH));
+    const heading = doc.sentences.slice(span.start, reach).find((s) => s.block === "heading");
+    return heading ? [shorten(heading.text, MAX_HEADING_CHARS)] : keywordLabels[k]!;
+  });
+}
+
+const MAX_HEADING_CHARS = 60;
+
+function shorten(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}
+
+function labelByKeywords(doc: LocalDocument, spans: TopicSpan[]): string[][] {
   const perTopic = spans.map((span) => keywordsOf(doc, 12, doc.sentences.slice(span.start, span.end)));
   const stemsOf = spans.map((span) => new Set(doc.sentences.slice(span.start, span.end).flatMap((s) => s.words.map((w) => w.stem))));
   return perTopic.map((keywords) => {

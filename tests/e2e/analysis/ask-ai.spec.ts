@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page, type Route } from "playwright/test";
-import { CORPUS, openUpload, signIn } from "../helpers";
+import { CORPUS, openUpload, pasteDocument, signIn } from "../helpers";
 
 // Ask AI without an AI provider: the local analyzer answers by quoting the
 // transcript (`> **[00:05] Speaker 1:** ...`) and writes the review quiz.
@@ -16,6 +16,16 @@ async function uploadJfkAndOpen(page: Page) {
   await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
   await expect(page.getByTestId("transcript-entry").first()).toBeVisible();
 }
+
+const REVIEW_NOTES = [
+  "Launch review",
+  "",
+  "The team agreed to launch the mobile app on the fifteenth of March.",
+  "Ben will submit the build to the app store review by March eighth.",
+  "The sync between the phone and the web dashboard is still slow for large photos.",
+  "Chloe will rewrite the upload queue this week so that only changed attachments are sent.",
+  "Marketing wants a team plan for small companies that pay with one invoice.",
+].join("\n");
 
 /** Milliseconds of "mm:ss". */
 function clockMs(clock: string): number {
@@ -125,13 +135,28 @@ test("asks about a recording, seeks by a quoted time, keeps and clears the histo
   panel = await openPanel(page);
   await expect(panel.getByTestId("ask-ai-suggestion")).toHaveCount(3);
 
-  // Flashback review: three true/false questions.
+  // Flashback review. The clip's recognised text is four fragments ("And not", "And all my fellow america"):
+  // nothing a question could quote and still be understood on its own, and the review says so.
   await panel.getByTestId("flashback-open").click();
-  const config = panel.getByTestId("flashback-config");
+  let config = panel.getByTestId("flashback-config");
   await expect(config).toBeVisible();
   await expect(config.getByTestId("flashback-introduction")).not.toBeEmpty();
   await expect(config.getByTestId("flashback-include-answers")).toBeChecked();
   await expect(config.getByTestId("flashback-include-analysis")).toBeChecked();
+  await config.getByTestId("flashback-type").selectOption("truefalse");
+  await config.getByTestId("flashback-count").fill("3");
+  await config.getByTestId("flashback-start").click();
+  await expect(panel.getByTestId("flashback-start-error")).toContainText("There is not enough in this recording to ask questions about.");
+  await panel.getByTestId("ask-ai-close").click();
+
+  // Three true/false questions on a text that has them.
+  await pasteDocument(page, REVIEW_NOTES);
+  const notes = page.getByTestId("task-item").filter({ hasText: "Launch review" }).first();
+  await notes.getByTestId("task-open").click();
+  await expect(notes).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+  panel = await openPanel(page);
+  await panel.getByTestId("flashback-open").click();
+  config = panel.getByTestId("flashback-config");
   await config.getByTestId("flashback-type").selectOption("truefalse");
   await config.getByTestId("flashback-count").fill("3");
   await config.getByTestId("flashback-start").click();
