@@ -69,7 +69,7 @@ export async function createFromDocuments(req: Request, userId: string, locale: 
 /** POST /api/transcription/paste-text: the pasted text becomes a task. */
 export async function createFromPaste(userId: string, input: { text: string; title?: string }, locale: string) {
   const pasted = textFromPaste(input.text);
-  const title = input.title?.trim() || pasted.title;
+  const title = input.title?.normalize("NFC").trim() || pasted.title;
   const [task] = await createDocumentTasks(userId, locale, [{ name: title, title, text: pasted.text, blocks: pasted.paragraphs, size: Buffer.byteLength(pasted.text), source: "text" }]);
   return { task };
 }
