@@ -20,7 +20,8 @@ import {
   type ProcessedFileView,
   type StartOptions,
 } from "@/lib/tools/media/rules";
-import { formatBytes, formatDuration } from "./format";
+import { formatBytes } from "@/lib/format/bytes";
+import { formatDuration } from "@/lib/format/time";
 import { ProcessedFiles } from "./ProcessedFiles";
 import { FILES_PATH, useMediaFiles } from "./useMediaFiles";
 import styles from "./media.module.css";
