@@ -220,7 +220,7 @@ function MobileTaskList({ data, loading, total, pageSize, page, onPage, onSelect
                 <StatusBadge status={task.status} />
                 {task.meetingStatus ? <MeetingStatusBadge status={task.meetingStatus} /> : null}
                 <span>{format.dateTime(new Date(task.createTime), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}</span>
-                {task.duration ? <span>{formatDuration(task.duration)}</span> : null}
+                {task.duration ? <span data-testid="task-item-duration">{formatDuration(task.duration)}</span> : null}
                 {task.access?.ownerName ? <SharedBy name={task.access.ownerName} /> : null}
               </span>
               {isInProgress(task.status) ? <TaskProgress task={task} compact /> : null}
