@@ -75,6 +75,14 @@ test.describe("desktop, English", () => {
     await page.reload();
     await expect(page.getByTestId("task-item").filter({ hasText: "fifty-nine-and-a-half" }).getByTestId("task-item-duration")).toHaveText("01:00");
     await page.screenshot({ path: test.info().outputPath("durations-1366-en.png") });
+
+    // The minutes used read the same in the header and the account panel: 3 s + 60 s billed = 1.05 min → 1.1.
+    const usage = await (await page.request.get("/api/usage", { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(usage.data.usedSeconds).toBe(3 + 60);
+    await expect(page.getByTestId("usage-value")).toContainText("1.1");
+    await expect(page.getByTestId("usage-value")).toContainText("300");
+    await page.getByTestId("account-open").click();
+    await expect(page.getByTestId("account-dialog").getByTestId("account-usage")).toContainText("1.1 of 300 minutes used");
   });
 });
 
