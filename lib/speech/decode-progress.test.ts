@@ -39,3 +39,26 @@ test("finished chunks teach the real-time factor; cached ones do not", () => {
   expect(p.fraction()).toBeCloseTo(0.4 + 0.3, 5);
   p.stop();
 });
+
+test("with none of its chunks decoding for a second it says it waits; a chunk boundary alone does not", () => {
+  let t = 0;
+  const seen: { f: number; waiting: boolean }[] = [];
+  const p = new DecodeProgress({ engine: "engine-c", totalSec: 60, report: (f, s) => seen.push({ f, waiting: s.waiting }), tickMs: 60_000, now: () => t });
+  p.begin();
+  expect(p.waiting()).toBe(false);
+  t += 1500; // every slot is someone else's
+  expect(p.waiting()).toBe(true);
+  p.started(0, 30);
+  expect(p.waiting()).toBe(false);
+  expect(seen.at(-1)).toEqual({ f: 0, waiting: false });
+  t += 5000;
+  p.finished(0, 30);
+  p.started(1, 30); // the next chunk at once: no wait
+  expect(seen.some((r, i) => i > 0 && r.waiting)).toBe(false);
+  p.finished(1, 30);
+  t += 2000;
+  expect(p.waiting()).toBe(true);
+  p.complete();
+  expect(seen.at(-1)).toEqual({ f: 1, waiting: false });
+  expect(p.waiting()).toBe(false);
+});

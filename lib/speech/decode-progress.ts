@@ -14,8 +14,10 @@ const RUNNING_CAP = 0.9;
 const DEFAULT_RTF = 0.4;
 /** Weight of the newest chunk in the moving average. */
 const RTF_SMOOTHING = 0.3;
-/** How often the estimate is reported while chunks decode. */
+/** How often the estimate is looked at (and reported when it moved). */
 const DEFAULT_TICK_MS = 1000;
+/** With nothing decoding this long, the transcription is said to wait for a decoder slot (not at every chunk boundary). */
+const WAIT_NOTICE_MS = 1000;
 
 const measured = new Map<string, number>();
 
@@ -33,8 +35,8 @@ function recordRealTimeFactor(engine: string, rtf: number) {
 export interface DecodeProgressOptions {
   engine: string;
   totalSec: number;
-  /** Called with the fraction done (0..1), only when it grew. */
-  report: (fraction: number) => void;
+  /** Called with the fraction done (0..1) when it grew, and whether the work waits for a decoder slot when that changed. */
+  report: (fraction: number, state: { waiting: boolean }) => void;
   tickMs?: number;
   now?: () => number;
 }
@@ -42,6 +44,10 @@ export interface DecodeProgressOptions {
 export class DecodeProgress {
   private doneSec = 0;
   private reported = -1;
+  private waitingReported = false;
+  /** When the last chunk stopped decoding (or the work began): a wait is noticed from here. */
+  private idleSince = 0;
+  private ended = false;
   private readonly running = new Map<number, { sec: number; since: number }>();
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
@@ -50,16 +56,18 @@ export class DecodeProgress {
     this.now = opts.now ?? (() => performance.now());
   }
 
-  /** Reports 0 (the start). */
+  /** Reports 0 (the start) and looks again every tick until complete() or stop(). */
   begin() {
+    this.idleSince = this.now();
+    this.timer ??= setInterval(() => this.emit(), this.opts.tickMs ?? DEFAULT_TICK_MS);
+    this.timer.unref?.();
     this.emit();
   }
 
   /** Chunk `index` (`sec` of audio) has its decoder slot and decodes from now. */
   started(index: number, sec: number) {
     this.running.set(index, { sec, since: this.now() });
-    this.timer ??= setInterval(() => this.emit(), this.opts.tickMs ?? DEFAULT_TICK_MS);
-    this.timer.unref?.();
+    this.emit();
   }
 
   /** Chunk `index` is done: decoded (its time teaches the real-time factor) or read from the cache. */
@@ -68,7 +76,7 @@ export class DecodeProgress {
     this.running.delete(index);
     if (run && decoded && sec > 0) recordRealTimeFactor(this.opts.engine, (this.now() - run.since) / 1000 / sec);
     this.doneSec += sec;
-    if (this.running.size === 0) this.stopTimer();
+    if (this.running.size === 0) this.idleSince = this.now();
     this.emit();
   }
 
@@ -77,14 +85,20 @@ export class DecodeProgress {
     this.stop();
     if (this.reported < 1) {
       this.reported = 1;
-      this.opts.report(1);
+      this.opts.report(1, { waiting: false });
     }
   }
 
   /** No more reports (the transcription ended, either way). */
   stop() {
+    this.ended = true;
     this.running.clear();
     this.stopTimer();
+  }
+
+  /** Whether no chunk of this work has decoded for a while (they wait for slots held by others). */
+  waiting(): boolean {
+    return !this.ended && this.running.size === 0 && this.now() - this.idleSince >= WAIT_NOTICE_MS;
   }
 
   /** The estimate now: finished seconds plus each running chunk's expected share. */
@@ -99,12 +113,14 @@ export class DecodeProgress {
   }
 
   private emit() {
-    const f = this.fraction();
+    if (this.ended) return;
     // Whole tenths of a percent: what setProgress keeps; smaller moves are not worth a write.
-    const rounded = Math.floor(f * 1000) / 1000;
-    if (rounded <= this.reported) return;
-    this.reported = rounded;
-    this.opts.report(rounded);
+    const rounded = Math.floor(this.fraction() * 1000) / 1000;
+    const waiting = this.waiting();
+    if (rounded <= this.reported && waiting === this.waitingReported) return;
+    this.reported = Math.max(this.reported, rounded);
+    this.waitingReported = waiting;
+    this.opts.report(this.reported, { waiting });
   }
 
   private stopTimer() {

@@ -25,9 +25,10 @@ export interface TranscribeLongOptions {
   workDir: string;
   /**
    * Fraction of the audio done, 0..1, by duration: finished chunks whole, decoding ones
-   * estimated from their decoding time (lib/speech/decode-progress.ts), about once a second.
+   * estimated from their decoding time (lib/speech/decode-progress.ts), about once a second;
+   * `waiting` while none of its chunks has a decoder slot (others' chunks hold them all).
    */
-  onProgress?: (fraction: number) => void;
+  onProgress?: (fraction: number, state: { waiting: boolean }) => void;
   signal?: AbortSignal;
   /**
    * Keeps each chunk's transcript (lib/speech/chunk-cache.ts): chunks already
@@ -53,7 +54,7 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
   const plan = opts.chunking ?? fairChunking(engine) ?? DEFAULT_PLAN;
   const request = { language: opts.language, hotwords: opts.hotwords, ...(opts.profile ? { profile: opts.profile } : {}) };
   const info = await readWavInfo(wavPath);
-  const progress = new DecodeProgress({ engine: engine.name, totalSec: info.durationSec, report: (f) => onProgress?.(f) });
+  const progress = new DecodeProgress({ engine: engine.name, totalSec: info.durationSec, report: (f, state) => onProgress?.(f, state) });
   progress.begin();
   const claim = opts.claim ?? ANONYMOUS_CLAIM;
   if (info.durationSec <= plan.maxChunkSec) {
