@@ -4,7 +4,8 @@
 // button (desktop and phone); `section` scrolls to one part (e.g. "invite friends").
 import { LocaleOptions } from "@/components/shell/LocaleOptions";
 import { useEffect, useRef, useState } from "react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { formatMinutes } from "@/lib/format/minutes";
 import { McpKeysPanel } from "@/components/mcp/McpKeysDialog";
 import { ReferralSection } from "@/components/rewards/ReferralSection";
 import { useReferralInfo } from "@/components/rewards/useReferralInfo";
@@ -25,11 +26,12 @@ import styles from "./account.module.css";
 function UsageLine({ usage }: { usage: Usage }) {
   const t = useTranslations("account.usage");
   const format = useFormatter();
-  const minutes = (n: number) => format.number(n, { maximumFractionDigits: 0 });
+  const locale = useLocale();
+  const minutes = (n: number) => formatMinutes(n, locale);
   return (
     <>
       <dt>{t("title")}</dt>
-      <dd data-testid="account-usage" data-used={Math.round(usage.usedMinutes)} data-total={Math.round(usage.totalMinutes)}>
+      <dd data-testid="account-usage" data-used={usage.usedMinutes} data-total={usage.totalMinutes}>
         {t("line", { used: minutes(usage.usedMinutes), total: minutes(usage.totalMinutes) })}
         <br />
         <span className={styles.muted} data-testid="account-usage-reset">

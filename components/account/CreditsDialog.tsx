@@ -3,7 +3,8 @@
 // refused for usage. Offers the upgrade, inviting friends (the account panel's referral
 // section) or joining the community (env COMMUNITY_URL; hidden when unset).
 import { useEffect, useState } from "react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { formatMinutes } from "@/lib/format/minutes";
 import { Modal } from "@/components/tasks/Modal";
 import ui from "@/components/tasks/ui.module.css";
 import { api } from "@/lib/client/api";
@@ -15,6 +16,7 @@ import styles from "./account.module.css";
 export function CreditsDialog({ usage, onClose, onInvite }: { usage: Usage | null; onClose: () => void; onInvite: () => void }) {
   const t = useTranslations("account.credits");
   const format = useFormatter();
+  const locale = useLocale();
   const [community, setCommunity] = useState<string | null>(null);
   useEffect(() => {
     api
@@ -29,8 +31,8 @@ export function CreditsDialog({ usage, onClose, onInvite }: { usage: Usage | nul
         {usage ? (
           <p data-testid="credits-usage">
             {t("body", {
-              used: format.number(usage.usedMinutes, { maximumFractionDigits: 0 }),
-              total: format.number(usage.totalMinutes, { maximumFractionDigits: 0 }),
+              used: formatMinutes(usage.usedMinutes, locale),
+              total: formatMinutes(usage.totalMinutes, locale),
               date: format.dateTime(new Date(usage.nextResetDate), { dateStyle: "medium" }),
             })}
           </p>

@@ -1,7 +1,8 @@
 "use client";
 // The quota estimate shown before a document or text import is confirmed:
 // minutes per document, the total, and what is left of the month's plan.
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatMinutes, shownMinutes } from "@/lib/format/minutes";
 import { IconDoc } from "@/components/tasks/icons";
 import ui from "@/components/tasks/ui.module.css";
 import type { DocumentEstimate } from "@/lib/client/imports";
@@ -12,13 +13,13 @@ import styles from "./imports.module.css";
 export function DocumentEstimateView({ estimate }: { estimate: DocumentEstimate }) {
   const t = useTranslations("imports.estimate");
   const terr = useTranslations("errors");
-  const format = useFormatter();
+  const locale = useLocale();
   const { usage, totalMinutes, fits } = estimate;
-  const num = (n: number) => format.number(n, { maximumFractionDigits: 1 });
-  const leftAfter = Math.max(0, usage.totalMinutes - usage.usedMinutes - totalMinutes);
+  const num = (n: number) => formatMinutes(n, locale);
+  const leftAfter = Math.max(0, usage.totalSeconds - usage.usedSeconds - estimate.totalSeconds) / 60;
 
   return (
-    <section className={styles.estimate} data-testid="document-estimate" data-total-minutes={totalMinutes} data-fits={fits ? "true" : "false"} aria-live="polite">
+    <section className={styles.estimate} data-testid="document-estimate" data-total-minutes={totalMinutes} data-total-seconds={estimate.totalSeconds} data-fits={fits ? "true" : "false"} aria-live="polite">
       <p className={styles.note}>{t("intro")}</p>
       <ul className={`${upload.fileList} ${upload.fileListShort}`}>
         {estimate.items.map((item, i) => (
@@ -32,13 +33,13 @@ export function DocumentEstimateView({ estimate }: { estimate: DocumentEstimate 
               </span>
               <span className={upload.fileMeta}>{t("chars", { count: item.chars })}</span>
             </span>
-            <span className={styles.estimateMinutes}>{t("minutes", { count: item.minutes })}</span>
+            <span className={styles.estimateMinutes}>{t("minutes", { count: shownMinutes(item.minutes) })}</span>
           </li>
         ))}
       </ul>
       <div className={styles.estimateTotal}>
         <span>{t("total")}</span>
-        <span data-testid="document-estimate-total">{t("minutes", { count: totalMinutes })}</span>
+        <span data-testid="document-estimate-total">{t("minutes", { count: shownMinutes(totalMinutes) })}</span>
       </div>
       <p className={styles.muted}>{t("billing", { bytes: TEXT_BYTES_PER_MINUTE })}</p>
       <p className={styles.note} data-testid="document-estimate-usage">
@@ -47,7 +48,7 @@ export function DocumentEstimateView({ estimate }: { estimate: DocumentEstimate 
       </p>
       {fits ? null : (
         <div className={ui.alert} role="alert" data-testid="document-estimate-over">
-          {terr("upload.usageLimit", { used: Math.ceil(usage.usedMinutes), total: usage.totalMinutes, needed: totalMinutes })}
+          {terr("upload.usageLimit", { used: num(usage.usedMinutes), total: num(usage.totalMinutes), needed: num(totalMinutes) })}
         </div>
       )}
     </section>

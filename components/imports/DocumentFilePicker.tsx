@@ -6,7 +6,7 @@ import ui from "@/components/tasks/ui.module.css";
 import { DropZone } from "@/components/upload/DropZone";
 import upload from "@/components/upload/upload.module.css";
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, MAX_REQUEST_BYTES, bytesToMb } from "@/lib/documents/limits";
-import { formatBytes } from "@/lib/client/upload-rules";
+import { formatBytes } from "@/lib/format/bytes";
 import { DOCUMENT_ACCEPT, fileKey } from "./documentChecks";
 import { UploadComplianceNotice } from "@/components/verify/UploadComplianceNotice";
 

@@ -7,7 +7,7 @@ import { isAbortError } from "@/lib/client/api";
 import { importsApi, type DocumentEstimate } from "@/lib/client/imports";
 import { usageApi, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import { minutesForText } from "@/lib/documents/limits";
+import { secondsForText } from "@/lib/documents/limits";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import { openDialogForRefusal } from "@/components/account/events";
 import { fileKey, screenDocuments, type DocumentProblem } from "./documentChecks";
@@ -80,9 +80,10 @@ export function useDocumentImport(onCreated: (tasks: TaskSummary[]) => void) {
 
   // Pasted text is billed by its size: no upload needed to know the minutes.
   const estimateText = async (): Promise<DocumentEstimate> => {
-    const minutes = minutesForText(text.trim());
+    const seconds = secondsForText(text.trim());
     const usage = await usageApi.get();
-    return { items: [{ name: title.trim() || t("pastedText"), chars: text.trim().length, minutes }], totalMinutes: minutes, usage, fits: usage.usedMinutes + minutes <= usage.totalMinutes };
+    const item = { name: title.trim() || t("pastedText"), chars: text.trim().length, seconds, minutes: seconds / 60 };
+    return { items: [item], totalSeconds: seconds, totalMinutes: seconds / 60, usage, fits: usage.usedSeconds + seconds <= usage.totalSeconds };
   };
 
   const reset = useCallback(() => {

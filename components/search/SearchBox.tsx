@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { SEEK_EVENT, taskMomentUrl, type SearchHit } from "@/lib/client/search";
-import { formatClock } from "@/lib/client/transcript-export";
+import { formatClock } from "@/lib/format/time";
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from "@/lib/search/search.schema";
 import { Highlighted } from "./Highlighted";
 import { useSearch } from "./useSearch";

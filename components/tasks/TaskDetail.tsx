@@ -7,8 +7,8 @@ import { useFormatter, useTranslations } from "next-intl";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { hasTranscript, isInProgress, tasksApi, type Task, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import { formatBytes } from "@/lib/client/upload-rules";
-import { formatClock } from "@/lib/client/transcript-export";
+import { formatBytes } from "@/lib/format/bytes";
+import { formatDuration } from "@/lib/format/time";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { IconLeft, IconPlay, IconTrash, IconUsers } from "./icons";
 import { StatusBadge } from "./StatusBadge";
@@ -164,7 +164,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
           <div className={styles.detailMeta}>
             <StatusBadge status={view.status} />
             <span>{format.dateTime(created, { dateStyle: "medium", timeStyle: "short" })}</span>
-            {view.duration ? <span data-testid="task-duration">{t("duration", { duration: formatClock(view.duration * 1000) })}</span> : null}
+            {view.duration ? <span data-testid="task-duration">{t("duration", { duration: formatDuration(view.duration) })}</span> : null}
             {view.fileSize ? <span>{formatBytes(view.fileSize)}</span> : null}
             {view.mediaKind ? <span>{t(`kind.${view.mediaKind}`)}</span> : null}
             {view.source === "merge" ? <span>{t("merged")}</span> : null}

@@ -3,7 +3,7 @@
 import { memo, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import type { TaskPage, TaskSummary } from "@/lib/client/tasks";
-import { formatClock } from "@/lib/client/transcript-export";
+import { formatDuration } from "@/lib/format/time";
 import { IconAudio, IconDoc, IconLeft, IconLink, IconRight, IconTrash, IconUpload, IconUsers, IconVideo } from "./icons";
 import { MeetingStatusBadge, StatusBadge } from "./StatusBadge";
 import { TaskProgress } from "./TaskProgress";
@@ -180,7 +180,7 @@ const TaskListItem = memo(function TaskListItem({
           <time dateTime={task.createTime} title={format.dateTime(created, { dateStyle: "medium", timeStyle: "short" })}>
             {format.dateTime(created, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}
           </time>
-          {task.duration ? <span data-testid="task-item-duration">{formatClock(task.duration * 1000)}</span> : null}
+          {task.duration ? <span data-testid="task-item-duration">{formatDuration(task.duration)}</span> : null}
           {task.access?.ownerName ? <SharedBy name={task.access.ownerName} /> : null}
         </span>
         {task.status === "queued" || task.status === "merging" || task.status === "transcribing" ? <TaskProgress task={task} compact /> : null}

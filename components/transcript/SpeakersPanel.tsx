@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { useTranslations } from "next-intl";
 import type { Task } from "@/lib/client/tasks";
-import { formatClock } from "@/lib/client/transcript-export";
+import { formatClock, formatDuration } from "@/lib/format/time";
 import { IconEdit } from "@/components/tasks/icons";
 import ui from "@/components/tasks/ui.module.css";
 import { speakerLooks } from "./speakers";
@@ -58,7 +58,7 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect }: {
                     {look.name}
                   </span>
                   <span className={styles.speakerMeta}>
-                    {t("stats", { segments: st?.count ?? 0, time: formatClock(st?.ms ?? 0), share })}
+                    {t("stats", { segments: st?.count ?? 0, time: formatDuration((st?.ms ?? 0) / 1000), share })}
                     {st && onSeek ? (
                       <>
                         {" · "}

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslations } from "next-intl";
 import type { Task } from "@/lib/client/tasks";
-import { formatClock } from "@/lib/client/transcript-export";
+import { formatClock } from "@/lib/format/time";
 import { speakerLooks, UNKNOWN_COLOUR } from "./speakers";
 import { useActiveEntry, type MediaController } from "./useMediaController";
 import styles from "./transcript.module.css";

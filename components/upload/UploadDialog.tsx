@@ -10,7 +10,8 @@ import { isAbortError } from "@/lib/client/api";
 import { readMediaDuration, minutesOf } from "@/lib/client/media-duration";
 import { tasksApi, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import { formatClock } from "@/lib/client/transcript-export";
+import { formatDuration } from "@/lib/format/time";
+import { shownMinutes } from "@/lib/format/minutes";
 import {
   AUDIO_MAX_BYTES,
   LARGE_SHARE_OF_QUOTA,
@@ -164,7 +165,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
   if (!open) return null;
 
   const problemText = (p: RuleProblem) => terr(p.key, p.params);
-  const fmtMin = (m: number) => format.number(m, { maximumFractionDigits: 1 });
+  const fmtMin = (m: number) => format.number(shownMinutes(m), { maximumFractionDigits: 1 }); // the one display rule
 
   return (
     <Modal
@@ -279,7 +280,7 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
               <span data-testid="upload-total" data-minutes={reading ? "" : minutes.toFixed(2)}>
                 {reading
                   ? t("readingTotal")
-                  : t("total", { count: toUpload.length, duration: formatClock(seconds * 1000), minutes: fmtMin(Math.ceil(minutes * 10) / 10) })}
+                  : t("total", { count: toUpload.length, duration: formatDuration(seconds), minutes: fmtMin(minutes) })}
                 {unknownDuration && !reading ? ` ${t("someUnknown")}` : ""}
               </span>
               {usage ? (
@@ -291,11 +292,11 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
 
             {overLimit ? (
               <div className={ui.alert} role="alert" data-testid="upload-usage-block">
-                {terr("upload.usageLimit", { used: Math.ceil(used), total, needed: Math.ceil(minutes) })}
+                {terr("upload.usageLimit", { used: fmtMin(used), total: fmtMin(total), needed: fmtMin(minutes) })}
               </div>
             ) : largeShare ? (
               <div className={`${ui.alert} ${ui.warn}`} role="status" data-testid="upload-usage-warning" data-percent={Math.round(share * 100)}>
-                {t("largeShare", { percent: Math.round(share * 100), minutes: fmtMin(Math.ceil(minutes * 10) / 10), total: fmtMin(total), remaining: fmtMin(Math.max(0, total - used - minutes)) })}
+                {t("largeShare", { percent: Math.round(share * 100), minutes: fmtMin(minutes), total: fmtMin(total), remaining: fmtMin(Math.max(0, total - used - minutes)) })}
               </div>
             ) : null}
           </>

@@ -2,8 +2,9 @@
 // One file of the upload dialog's list: name, size, duration; in merge mode also
 // the checkbox, the order number, drag-and-drop and the up/down buttons.
 import { useTranslations } from "next-intl";
-import { formatClock } from "@/lib/client/transcript-export";
-import { formatBytes, type UploadMode } from "@/lib/client/upload-rules";
+import type { UploadMode } from "@/lib/client/upload-rules";
+import { formatBytes } from "@/lib/format/bytes";
+import { formatDuration } from "@/lib/format/time";
 import { IconAudio, IconClose, IconDown, IconGrip, IconUp, IconVideo } from "@/components/tasks/icons";
 import ui from "@/components/tasks/ui.module.css";
 import styles from "./upload.module.css";
@@ -89,7 +90,7 @@ export function UploadFileRow({ item, index, last, order, merge, uploading, drag
           {formatBytes(item.file.size)}
           {" · "}
           <span data-testid="upload-file-duration" data-seconds={item.duration ?? ""}>
-            {item.duration === undefined ? t("readingDuration") : item.duration === null ? t("unknownDuration") : formatClock(item.duration * 1000)}
+            {item.duration === undefined ? t("readingDuration") : item.duration === null ? t("unknownDuration") : formatDuration(item.duration)}
           </span>
         </span>
       </span>

@@ -1,4 +1,5 @@
 import "server-only";
+import { formatClock } from "@/lib/format/time";
 import { localeNames, type Locale } from "@/lib/i18n/locales";
 import type { ChatMessages } from "./provider";
 import type { ChatTurn, Passage, QuizSettings, SummaryStyle } from "./types";
@@ -7,13 +8,8 @@ import type { Scenario } from "./scenario";
 // What we ask an OpenAI-compatible model. Every prompt names the output
 // language and shape precisely, because the answer is parsed or rendered as is.
 
-export function clock(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, "0");
-  const ss = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${mm.padStart(2, "0")}:${ss}` : `${mm.padStart(2, "0")}:${ss}`;
-}
+/** A moment of the recording as the model reads and cites it (the product's clock). */
+export const clock = formatClock;
 
 /** "[mm:ss] Speaker: text" lines: the transcript as the model reads it. */
 export function transcriptLines(passages: Passage[]): string {

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
+import { shownMinutesOfSeconds } from "@/lib/format/minutes";
 import { Prisma } from "@/lib/server/prisma";
 import { usagePeriodOf, usageSeconds } from "./usage";
 
@@ -26,7 +27,7 @@ async function lockCurrentPeriod(db: Db, userId: string): Promise<Date> {
 async function checkFits(db: Db, userId: string, seconds: number) {
   const usage = await usageSeconds(userId, db);
   if (usage.used + seconds > usage.total) {
-    throw new AppError("upload.usageLimit", { used: Math.ceil(usage.used / 60), total: usage.total / 60, needed: Math.ceil(seconds / 60) });
+    throw new AppError("upload.usageLimit", { used: shownMinutesOfSeconds(usage.used), total: shownMinutesOfSeconds(usage.total), needed: shownMinutesOfSeconds(seconds) });
   }
 }
 

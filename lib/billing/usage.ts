@@ -3,7 +3,8 @@ import { prisma, Prisma } from "@/lib/server/prisma";
 import { monthlyMinutesFor } from "./plans";
 import { liveSubscription } from "./subscriptions";
 
-// Usage is counted in whole seconds (UsagePeriod.usedSeconds); answers show minutes.
+// Usage is counted in whole seconds (UsagePeriod.usedSeconds); answers give both, and the UI shows
+// minutes by the one display rule (lib/format/minutes.ts, docs/billing.md "Durations and minutes").
 // Every change to usedSeconds goes through the charge ledger (./ledger.ts).
 
 /** The calendar month of `now` (UTC): the usage period of users without a live subscription. */
@@ -39,9 +40,13 @@ export async function usagePeriodOf(userId: string, db: Prisma.TransactionClient
 }
 
 export interface Usage {
+  /** Minutes to two decimals (display them through lib/format/minutes). */
   usedMinutes: number;
   totalMinutes: number;
   remainingMinutes: number;
+  /** The exact whole seconds, as billed: compare these, not the rounded minutes. */
+  usedSeconds: number;
+  totalSeconds: number;
   nextResetDate: string;
   plan: string;
 }
@@ -59,7 +64,15 @@ export async function getUsage(userId: string, db: Prisma.TransactionClient = pr
   const { used, total, planCode } = await usageSeconds(userId, db);
   const usedMinutes = secondsToMinutes(used);
   const totalMinutes = total / 60;
-  return { usedMinutes, totalMinutes, remainingMinutes: Math.max(0, secondsToMinutes(total - used)), nextResetDate: next.toISOString(), plan: planCode };
+  return {
+    usedMinutes,
+    totalMinutes,
+    remainingMinutes: Math.max(0, secondsToMinutes(total - used)),
+    usedSeconds: used,
+    totalSeconds: total,
+    nextResetDate: next.toISOString(),
+    plan: planCode,
+  };
 }
 
 /** Minutes shown for a number of seconds, to two decimals. */

@@ -3,7 +3,9 @@ import { api } from "@/lib/client/api";
 import type { TaskSummary, Usage } from "./tasks";
 
 export interface DocumentEstimate {
-  items: { name: string; chars: number; minutes: number }[];
+  /** `seconds` as billed; `minutes` = seconds / 60, shown by lib/format/minutes. */
+  items: { name: string; chars: number; seconds: number; minutes: number }[];
+  totalSeconds: number;
   totalMinutes: number;
   usage: Usage;
   /** Whether used plus these minutes stays within the plan. */

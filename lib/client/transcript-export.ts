@@ -2,10 +2,7 @@
 // text for the clipboard. File exports are built by the server (lib/exports, docs/exports.md).
 import type { Speaker, TimelineEntry } from "@/lib/client/tasks";
 
-import { formatClock } from "@/lib/exports/timecode";
-
-// Clock formatting is shared with the server's exports (one implementation).
-export { formatClock };
+import { formatClock } from "@/lib/format/time";
 
 export interface SpeakerGroup {
   speakerId: string | null;

@@ -1,5 +1,6 @@
 import { Node, mergeAttributes, type AnyExtension } from "@tiptap/core";
 import StarterKit from "@tiptap/starter-kit";
+import { formatClock } from "@/lib/format/time";
 
 // The two co-edited documents' TipTap schemas, shared by the browser editor and the server
 // (which seeds a Yjs document from a task with the same schema). No server imports.
@@ -16,14 +17,6 @@ export const ENTRY_NODE = "transcriptEntry";
 export interface EntryLabelOptions {
   /** Speaker id → name shown before each paragraph. */
   speakers: Record<string, string>;
-}
-
-function clock(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const hh = Math.floor(s / 3600);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
-  const ss = String(s % 60).padStart(2, "0");
-  return hh > 0 ? `${hh}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
 const numberAttr = (name: string) => ({
@@ -60,7 +53,7 @@ export const TranscriptEntry = Node.create<EntryLabelOptions>({
     const begin = node.attrs.beginMs as number | null;
     // Documents and pasted text have no clock (every entry at 0 ms): no time is shown for them.
     const timed = begin !== null && ((node.attrs.endMs as number | null) ?? 0) > 0;
-    const label = [name, timed ? clock(begin) : ""].filter(Boolean).join(" · ");
+    const label = [name, timed ? formatClock(begin) : ""].filter(Boolean).join(" · ");
     const attrs = {
       "data-entry": "",
       "data-speaker-id": speakerId ?? "",

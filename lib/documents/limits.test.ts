@@ -1,14 +1,19 @@
-import { bytesToMb, defaultDocumentLimits, documentLimits, minutesForText, utf8ByteLength } from "./limits";
+import { bytesToMb, defaultDocumentLimits, documentLimits, minutesForText, secondsForText, utf8ByteLength } from "./limits";
 
-describe("minutesForText", () => {
-  it("bills 600 UTF-8 bytes a minute, rounded up, at least one", () => {
-    expect(minutesForText("")).toBe(1);
-    expect(minutesForText("a")).toBe(1);
-    expect(minutesForText("a".repeat(600))).toBe(1);
-    expect(minutesForText("a".repeat(601))).toBe(2);
+describe("secondsForText", () => {
+  it("bills 600 UTF-8 bytes a minute to the second (10 bytes a second, rounded up), at least one second", () => {
+    expect(secondsForText("")).toBe(1);
+    expect(secondsForText("a")).toBe(1);
+    expect(secondsForText("a".repeat(10))).toBe(1);
+    expect(secondsForText("a".repeat(11))).toBe(2);
+    expect(secondsForText("a".repeat(83))).toBe(9);
+    expect(secondsForText("a".repeat(600))).toBe(60);
+    expect(secondsForText("a".repeat(601))).toBe(61);
     // A Chinese character is 3 bytes in UTF-8: 200 of them fill one minute.
+    expect(secondsForText("中".repeat(200))).toBe(60);
+    expect(secondsForText("中".repeat(201))).toBe(61);
     expect(minutesForText("中".repeat(200))).toBe(1);
-    expect(minutesForText("中".repeat(201))).toBe(2);
+    expect(minutesForText("a".repeat(83))).toBeCloseTo(0.15, 9);
   });
 
   it("counts bytes as UTF-8 does, astral characters and lone surrogates included", () => {

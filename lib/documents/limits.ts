@@ -55,9 +55,18 @@ export function bytesToMb(bytes: number): number {
 /** Spec: "Billing about 600 bytes per minute" of UTF-8 text. */
 export const TEXT_BYTES_PER_MINUTE = 600;
 
-/** Minutes billed for a text: its UTF-8 size / 600, rounded up, at least 1. */
+/**
+ * Seconds billed for a text: 600 UTF-8 bytes are a minute, so 10 bytes a second, rounded up
+ * to the whole second the ledger counts in (an 83-character note is 9 s, not a whole minute).
+ * At least 1 s: an import is never free. docs/billing.md "Text and documents".
+ */
+export function secondsForText(text: string): number {
+  return Math.max(1, Math.ceil((utf8ByteLength(text) * 60) / TEXT_BYTES_PER_MINUTE));
+}
+
+/** The same as minutes (fractional), for estimates: secondsForText / 60. */
 export function minutesForText(text: string): number {
-  return Math.max(1, Math.ceil(utf8ByteLength(text) / TEXT_BYTES_PER_MINUTE));
+  return secondsForText(text) / 60;
 }
 
 /** UTF-8 size without encoding a copy (texts reach millions of characters). */

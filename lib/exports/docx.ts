@@ -1,6 +1,6 @@
 import "server-only";
 import { AlignmentType, Document, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } from "docx";
-import { formatClock } from "./timecode";
+import { formatClock } from "@/lib/format/time";
 import { TurnGrouper, type ExportEntry, type SpeakerTurn, type TranscriptShape } from "./lines";
 import { markdownBlocks, type Run } from "./markdown-blocks";
 

@@ -1,5 +1,5 @@
 import { srtCue, TurnGrouper, txtTurn, vttCue, type ExportEntry, type TranscriptShape } from "./lines";
-import { formatClock, formatSrtTime, formatVttTime } from "./timecode";
+import { formatClock, formatSrtTime, formatVttTime } from "@/lib/format/time";
 
 const names: Record<string, string> = { a: "Anna", b: "Ben <B&B>" };
 const shape = (over: Partial<TranscriptShape> = {}): TranscriptShape => ({ withSpeakers: true, timed: true, nameOf: (id) => (id ? (names[id] ?? "Unknown") : "Unknown"), ...over });

@@ -1,4 +1,4 @@
-import { formatClock, formatSrtTime, formatVttTime } from "./timecode";
+import { formatClock, formatSrtTime, formatVttTime } from "@/lib/format/time";
 
 // The text of transcript exports, one piece at a time so that the server can stream them
 // from paged reads (docs/exports.md). Pure functions: no I/O here.

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { AppError } from "@/lib/api/errors";
-import { formatClock } from "./timecode";
+import { formatClock } from "@/lib/format/time";
 import { TurnGrouper, type ExportEntry, type SpeakerTurn, type TranscriptShape } from "./lines";
 import type { PdfChildAnswer, PdfChildMessage } from "./pdf-child";
 import type { PdfHead, PdfTurn } from "./pdf-document";

@@ -4,11 +4,11 @@ import path from "node:path";
 import { enqueue } from "@/lib/jobs/contract";
 import { clearProgress, setProgress } from "@/lib/jobs/progress";
 import { chargeTasks } from "@/lib/billing/ledger";
-import { getUsage } from "@/lib/billing/usage";
+import { getUsage, usageSeconds } from "@/lib/billing/usage";
 import { joinBlocks } from "@/lib/documents/blocks";
 import { checkImportRequest, readDocument, textFromPaste, type DocumentBlock } from "@/lib/documents/read";
 import { AppError } from "@/lib/api/errors";
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, MAX_REQUEST_BYTES, minutesForText } from "@/lib/documents/limits";
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, MAX_REQUEST_BYTES, minutesForText, secondsForText } from "@/lib/documents/limits";
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { prisma } from "@/lib/server/prisma";
 import { withReceivedForm, type ReceivedForm } from "@/lib/tasks/multipart";
@@ -18,7 +18,7 @@ import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
 
 // Documents (.txt, .docx) and pasted text as tasks. The route reads and checks
 // everything first (so bad input leaves no half-made task) and reserves the
-// minutes (about 600 bytes per minute); the worker then turns the stored
+// seconds (600 bytes a minute, billed to the second); the worker then turns the stored
 // blocks into the task's timeline, one entry per heading, paragraph or list.
 
 interface ReadDoc {
@@ -54,10 +54,11 @@ async function readAll(form: ReceivedForm): Promise<ReadDoc[]> {
 export async function estimateDocuments(req: Request, userId: string) {
   return withReceivedForm(req, documentUpload, async (form) => {
     const docs = await readAll(form);
-    const items = docs.map((d) => ({ name: d.name, chars: d.text.length, minutes: minutesForText(d.text) }));
-    const totalMinutes = items.reduce((sum, i) => sum + i.minutes, 0);
-    const usage = await getUsage(userId);
-    return { items, totalMinutes, usage, fits: usage.usedMinutes + totalMinutes <= usage.totalMinutes };
+    // Seconds as billed; minutes (fractional) for the dialog, which shows them by the one display rule.
+    const items = docs.map((d) => ({ name: d.name, chars: d.text.length, seconds: secondsForText(d.text), minutes: minutesForText(d.text) }));
+    const totalSeconds = items.reduce((sum, i) => sum + i.seconds, 0);
+    const [usage, exact] = await Promise.all([getUsage(userId), usageSeconds(userId)]);
+    return { items, totalSeconds, totalMinutes: totalSeconds / 60, usage, fits: exact.used + totalSeconds <= exact.total };
   });
 }
 
@@ -69,16 +70,16 @@ export async function createFromDocuments(req: Request, userId: string, locale: 
 /** POST /api/transcription/paste-text: the pasted text becomes a task. */
 export async function createFromPaste(userId: string, input: { text: string; title?: string }, locale: string) {
   const pasted = textFromPaste(input.text);
-  const title = input.title?.trim() || pasted.title;
+  const title = input.title?.normalize("NFC").trim() || pasted.title;
   const [task] = await createDocumentTasks(userId, locale, [{ name: title, title, text: pasted.text, blocks: pasted.paragraphs, size: Buffer.byteLength(pasted.text), source: "text" }]);
   return { task };
 }
 
 const blocksKey = (userId: string, taskId: string) => `${mediaFolder(userId, taskId)}/document.json`;
 
-/** Stores each document's blocks and creates the tasks with their minutes reserved, all or nothing. */
+/** Stores each document's blocks and creates the tasks with their seconds reserved, all or nothing. */
 async function createDocumentTasks(userId: string, locale: string, docs: ReadDoc[]) {
-  const planned = docs.map((d) => ({ ...d, id: newTaskId(), minutes: minutesForText(d.text) }));
+  const planned = docs.map((d) => ({ ...d, id: newTaskId(), seconds: secondsForText(d.text) }));
   const stored: string[] = [];
   const dir = await scratchDir("documents", planned[0]!.id);
   try {
@@ -92,7 +93,7 @@ async function createDocumentTasks(userId: string, locale: string, docs: ReadDoc
       for (const d of planned) {
         await db.task.create({ data: { id: d.id, userId, title: d.title.slice(0, 200), source: d.source, status: "queued", fileSize: d.size } });
       }
-      await chargeTasks(db, userId, planned.map((d) => ({ taskId: d.id, seconds: d.minutes * 60 })));
+      await chargeTasks(db, userId, planned.map((d) => ({ taskId: d.id, seconds: d.seconds })));
     });
   } catch (e) {
     for (const key of stored) await storage().remove(key).catch(() => undefined);

@@ -54,7 +54,7 @@ export async function fetchLinkMedia(
     const info = await probeVideo(task.sourceUrl, { signal });
     const usage = await usageSeconds(task.userId);
     const remaining = Math.max(0, usage.total - usage.used);
-    if (info.durationSec !== null && billableSeconds(info.durationSec) > remaining) throw videoTooLongError(info.durationSec, Math.floor(remaining / 60));
+    if (info.durationSec !== null && billableSeconds(info.durationSec) > remaining) throw videoTooLongError(info.durationSec, remaining);
     await updateLiveTask(task.id, { title: info.title.slice(0, 200), duration: info.durationSec });
     const dir = path.join(workDir, "download");
     await fsp.mkdir(dir, { recursive: true });

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError, type ErrorKey } from "@/lib/api/errors";
 import { VIDEO_PLATFORM_HOST_LABEL } from "./link.schema";
+import { shownMinutesOfSeconds } from "@/lib/format/minutes";
 
 /**
  * Why fetching a video-platform link failed. Each code is a task failure code
@@ -53,6 +54,6 @@ export class LinkFetchError extends Error {
 }
 
 /** The video is longer than the user's plan allows for one recording (links.tooLong {minutes, limit}). */
-export function videoTooLongError(durationSec: number, limitMinutes: number): LinkFetchError {
-  return new LinkFetchError("link_too_long", { params: { minutes: Math.ceil(durationSec / 60), limit: limitMinutes } });
+export function videoTooLongError(durationSec: number, limitSeconds: number): LinkFetchError {
+  return new LinkFetchError("link_too_long", { params: { minutes: shownMinutesOfSeconds(durationSec), limit: shownMinutesOfSeconds(limitSeconds) } });
 }

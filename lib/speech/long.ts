@@ -6,6 +6,7 @@ import { splitAtPauses, type AudioChunk } from "@/lib/media/pauses";
 import { readWavInfo } from "@/lib/media/wav";
 import { chunkKey, type ChunkCache } from "./chunk-cache";
 import { ANONYMOUS_CLAIM, decoderSlots, fairChunking, type DecodeClaim } from "./decoder-slots";
+import { DecodeProgress } from "./decode-progress";
 import type { ChunkPlan, DecodeProfile, SpeechEngine, SpeechResult, SpeechSegment } from "./types";
 
 const DEFAULT_PLAN: ChunkPlan = { targetChunkSec: 45, maxChunkSec: 60 };
@@ -22,8 +23,12 @@ export interface TranscribeLongOptions {
   claim?: DecodeClaim;
   /** Scratch folder for the chunk files; created if missing, chunks removed after use. */
   workDir: string;
-  /** Fraction of the audio done, 0..1, by duration. */
-  onProgress?: (fraction: number) => void;
+  /**
+   * Fraction of the audio done, 0..1, by duration: finished chunks whole, decoding ones
+   * estimated from their decoding time (lib/speech/decode-progress.ts), about once a second;
+   * `waiting` while none of its chunks has a decoder slot (others' chunks hold them all).
+   */
+  onProgress?: (fraction: number, state: { waiting: boolean }) => void;
   signal?: AbortSignal;
   /**
    * Keeps each chunk's transcript (lib/speech/chunk-cache.ts): chunks already
@@ -49,12 +54,20 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
   const plan = opts.chunking ?? fairChunking(engine) ?? DEFAULT_PLAN;
   const request = { language: opts.language, hotwords: opts.hotwords, ...(opts.profile ? { profile: opts.profile } : {}) };
   const info = await readWavInfo(wavPath);
-  onProgress?.(0);
+  const progress = new DecodeProgress({ engine: engine.name, totalSec: info.durationSec, report: (f, state) => onProgress?.(f, state) });
+  progress.begin();
   const claim = opts.claim ?? ANONYMOUS_CLAIM;
   if (info.durationSec <= plan.maxChunkSec) {
-    const result = await decoderSlots().run(claim, info.durationSec, opts.signal, () => engine.transcribe(wavPath, { ...request, signal: opts.signal }));
-    onProgress?.(1);
-    return result;
+    try {
+      const result = await decoderSlots().run(claim, info.durationSec, opts.signal, async () => {
+        progress.started(0, info.durationSec);
+        return engine.transcribe(wavPath, { ...request, signal: opts.signal });
+      });
+      progress.complete();
+      return result;
+    } finally {
+      progress.stop();
+    }
   }
 
   const chunks = await splitAtPauses(wavPath, { ...plan, outDir: opts.workDir });
@@ -67,7 +80,6 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
   let stop = false;
   const results: SpeechResult[] = new Array(chunks.length);
   let next = 0;
-  let doneSec = 0;
 
   const worker = async () => {
     while (next < chunks.length && !signal.aborted && !stop) {
@@ -76,9 +88,11 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
       try {
         const key = cache ? await chunkKey(i, chunk.path, { engine: engine.name, model: engine.model, request }) : "";
         let result = cache ? await cache.get(key) : null;
+        const decoded = !result;
         if (!result) {
           const release = await slots.acquire(chunk.endSec - chunk.startSec, signal);
           try {
+            progress.started(i, chunk.endSec - chunk.startSec);
             result = await engine.transcribe(chunk.path, { ...request, signal });
           } finally {
             release();
@@ -86,6 +100,7 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
           if (cache) await cache.put(key, result);
         }
         results[i] = shift(result, chunk);
+        progress.finished(i, chunk.endSec - chunk.startSec, decoded);
       } catch (e) {
         stop = true;
         if (!cache) failed.abort();
@@ -93,8 +108,6 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
       } finally {
         await fsp.rm(chunk.path, { force: true });
       }
-      doneSec += chunk.endSec - chunk.startSec;
-      onProgress?.(Math.min(1, doneSec / info.durationSec));
     }
   };
   try {
@@ -103,7 +116,9 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
     const errors = settled.flatMap((s) => (s.status === "rejected" ? [s.reason as unknown] : []));
     if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("aborted");
     if (errors.length) throw errors.find((e) => !(e instanceof Error && e.name === "AbortError")) ?? errors[0];
+    progress.complete();
   } finally {
+    progress.stop();
     slots.close();
     await Promise.all(chunks.map((c) => fsp.rm(c.path, { force: true })));
   }

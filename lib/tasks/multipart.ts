@@ -53,7 +53,9 @@ async function receiveMultipart(req: Request, limits: MultipartLimits): Promise<
 
   let bb: Busboy.Busboy;
   try {
-    bb = Busboy({ headers: { "content-type": contentType }, limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes, fields: 20 } });
+    // defParamCharset: browsers send the file name as raw UTF-8 bytes in the part's header (no filename*);
+    // busboy's default (latin1) turned 会议记录.wav into mojibake.
+    bb = Busboy({ headers: { "content-type": contentType }, defParamCharset: "utf8", limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes, fields: 20 } });
   } catch {
     throw new AppError("common.malformedRequest"); // no boundary in the content type
   }
@@ -81,7 +83,7 @@ async function receiveMultipart(req: Request, limits: MultipartLimits): Promise<
 
   bb.on("field", (name, value) => {
     if (hasControlCharacters(value.replace(/[\t\n\r]/g, ""))) refuse(new AppError("common.invalidCharacters", { field: name }));
-    else form.fields[name] = value;
+    else form.fields[name] = value.normalize("NFC");
   });
   bb.on("filesLimit", () => refuse(new AppError("upload.fileCountExceeded", { max: limits.maxFiles })));
   bb.on("file", (field, stream, info) => {
@@ -122,9 +124,14 @@ function isDiskError(e: unknown): boolean {
   return /^E(?!RR_)[A-Z]+$/.test((e as NodeJS.ErrnoException | null)?.code ?? "");
 }
 
-/** The base name the client gave, without control characters, at most 255 characters. */
+/**
+ * The base name the client gave, NFC (macOS sends decomposed names: "é" as e + U+0301),
+ * without control characters, at most 255 characters. Browsers write a quote in the
+ * name as %22 (the HTML form encoding's one escape besides CR and LF): it is a quote again.
+ */
 function fileNameOf(given: string | undefined): string {
-  const name = path.basename(stripControlCharacters(given ?? "").replace(/[\t\n\r]/g, " ")).trim();
+  const unescaped = (given ?? "").replace(/%22/g, '"').normalize("NFC");
+  const name = path.basename(stripControlCharacters(unescaped).replace(/[\t\n\r]/g, " ")).trim();
   return [...(name || "file")].slice(0, MAX_FILE_NAME_CHARS).join("");
 }
 

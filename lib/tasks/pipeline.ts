@@ -168,7 +168,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
         claim: { userId: task.userId, taskId, weight: decodeWeightFor(task.user.planCode) },
         // Each chunk's transcript is kept with the task: a retry sends only the chunks still missing.
         cache: storageChunkCache(`${folder}/speech-chunks`, path.join(work, "chunk-results")),
-        onProgress: (fraction) => void setProgress(taskId, { stage: "transcribing", percent: 5 + fraction * 80 }).catch(() => undefined),
+        onProgress: (fraction, { waiting }) => void setProgress(taskId, { stage: waiting ? "waitingDecoder" : "transcribing", percent: 5 + fraction * 80 }).catch(() => undefined),
       });
       // The engine's real-time factor for /api/metrics (chunks a retry found cached make it look faster).
       await recordSpeechTime(engine.name, (performance.now() - decodeStarted) / 1000, (await readWavInfo(wav)).durationSec);

@@ -75,7 +75,7 @@ async function createTasks(userId: string, locale: string, planned: NewTask[], s
           data: {
             id: t.id,
             userId,
-            title: t.title.slice(0, 200),
+            title: [...t.title].slice(0, 200).join(""), // code points: an emoji is never cut in half
             source: t.source,
             status: "not_started",
             speakerCount: t.speakerCount,

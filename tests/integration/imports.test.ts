@@ -111,14 +111,20 @@ describe("documents and pasted text", () => {
   test("a .docx and a .txt become tasks whose text keeps paragraphs, headings and lists; minutes are charged by size", async () => {
     const txt = file("notes.txt", "Meeting notes\n\nThe budget is fifty thousand dollars.\n\nMaria sends the report on Friday.");
     const form = await formWithFiles([{ path: docx() }, { path: txt }]);
-    const est = await call<{ items: { name: string; minutes: number }[]; totalMinutes: number; fits: boolean }>(estimate, { token: user.token, form });
+    const est = await call<{ items: { name: string; seconds: number; minutes: number }[]; totalSeconds: number; totalMinutes: number; fits: boolean }>(estimate, { token: user.token, form });
     expect(est.code).toBe(200);
     expect(est.data.items.map((i) => i.name)).toEqual(["plan.docx", "notes.txt"]);
-    expect(est.data.totalMinutes).toBe(2);
+    // 600 UTF-8 bytes a minute, to the second (10 bytes a second, rounded up), of the text each document yields.
+    const planText = "# Launch plan\n\nWe launch the app in March.\n\n- Fix the battery drain\n- Prepare the press release";
+    const notesText = "Meeting notes\n\nThe budget is fifty thousand dollars.\n\nMaria sends the report on Friday.";
+    const billed = [planText, notesText].map((text) => Math.ceil(Buffer.byteLength(text) / 10));
+    expect(est.data.items.map((i) => i.seconds)).toEqual(billed);
+    expect(est.data.totalSeconds).toBe(billed[0]! + billed[1]!);
+    expect(est.data.totalMinutes).toBeCloseTo((billed[0]! + billed[1]!) / 60, 9);
     expect(est.data.fits).toBe(true);
     expect(await taskCount()).toBe(0);
 
-    const before = (await call<{ usedMinutes: number }>(usage, { token: user.token })).data.usedMinutes;
+    const before = (await call<{ usedSeconds: number }>(usage, { token: user.token })).data.usedSeconds;
     const created = await call<{ tasks: { id: string; status: string }[] }>(createDocument, { token: user.token, form: await formWithFiles([{ path: docx() }, { path: txt }]) });
     expect(created.code).toBe(200);
     // Queued, or already further along: this test's worker may finish the first document before the answer is
@@ -129,7 +135,8 @@ describe("documents and pasted text", () => {
     expect(plan!.timeline.map((e) => e.text)).toEqual(["# Launch plan", "We launch the app in March.", "- Fix the battery drain\n- Prepare the press release"]);
     expect(plan!.fullText).toBe("# Launch plan\n\nWe launch the app in March.\n\n- Fix the battery drain\n- Prepare the press release");
     expect(notes!.timeline.map((e) => e.text)).toEqual(["Meeting notes", "The budget is fifty thousand dollars.", "Maria sends the report on Friday."]);
-    expect((await call<{ usedMinutes: number }>(usage, { token: user.token })).data.usedMinutes).toBe(before + 2);
+    expect(plan!.fullText).toBe(planText);
+    expect((await call<{ usedSeconds: number }>(usage, { token: user.token })).data.usedSeconds).toBe(before + billed[0]! + billed[1]!);
   });
 
   test("a GBK-encoded Chinese .txt is readable", async () => {
@@ -156,6 +163,21 @@ describe("documents and pasted text", () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
+  });
+
+  test("an 83-character note costs 9 seconds (600 bytes a minute, to the second), not a whole minute", async () => {
+    const text = "Call the printer on Tuesday about the brochure proofs, and confirm the final count.";
+    expect(Buffer.byteLength(text)).toBe(83);
+    const before = (await call<{ usedSeconds: number }>(usage, { token: user.token })).data.usedSeconds;
+    const res = await call<{ task: { id: string } }>(pasteText, { token: user.token, json: { text } });
+    expect(res.code).toBe(200);
+    const charge = await prisma.usageCharge.findUniqueOrThrow({ where: { taskId: res.data.task.id }, select: { seconds: true } });
+    expect(charge.seconds).toBe(9); // 83 bytes × 60 s / 600 bytes = 8.3 s, rounded up to the ledger's whole second
+    const after = (await call<{ usedSeconds: number; usedMinutes: number }>(usage, { token: user.token })).data;
+    expect(after.usedSeconds).toBe(before + 9);
+    // Chinese counts by its UTF-8 bytes: 3 a character, so 200 characters are one minute.
+    const zh = await call<{ task: { id: string } }>(pasteText, { token: user.token, json: { text: "会".repeat(200) } });
+    expect((await prisma.usageCharge.findUniqueOrThrow({ where: { taskId: zh.data.task.id }, select: { seconds: true } })).seconds).toBe(60);
   });
 
   test("bad input gets its catalogue message and leaves no task", async () => {

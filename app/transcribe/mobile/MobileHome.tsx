@@ -51,7 +51,7 @@ import { useAuth } from "@/lib/client/auth";
 import { fileNewTasks, folderFilter, type FolderView } from "@/lib/client/folders";
 import { toast } from "@/lib/client/toasts";
 import { DEFAULT_PAGE_SIZE, hasTranscript, isInProgress, type TaskSummary } from "@/lib/client/tasks";
-import { formatClock } from "@/lib/client/transcript-export";
+import { formatDuration } from "@/lib/format/time";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import { chooseDesktopView, chooseMobileView } from "@/lib/client/view-preference";
 import theme from "@/components/tasks/theme.module.css";
@@ -220,7 +220,7 @@ function MobileTaskList({ data, loading, total, pageSize, page, onPage, onSelect
                 <StatusBadge status={task.status} />
                 {task.meetingStatus ? <MeetingStatusBadge status={task.meetingStatus} /> : null}
                 <span>{format.dateTime(new Date(task.createTime), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}</span>
-                {task.duration ? <span>{formatClock(task.duration * 1000)}</span> : null}
+                {task.duration ? <span data-testid="task-item-duration">{formatDuration(task.duration)}</span> : null}
                 {task.access?.ownerName ? <SharedBy name={task.access.ownerName} /> : null}
               </span>
               {isInProgress(task.status) ? <TaskProgress task={task} compact /> : null}

@@ -20,8 +20,9 @@ import {
   type ProcessedFileView,
   type StartOptions,
 } from "@/lib/tools/media/rules";
+import { formatBytes } from "@/lib/format/bytes";
+import { formatDuration } from "@/lib/format/time";
 import { FastestNotice } from "./FastestNotice";
-import { formatBytes, formatDuration } from "./format";
 import { ProcessedFiles } from "./ProcessedFiles";
 import { FILES_PATH, useMediaFiles } from "./useMediaFiles";
 import styles from "./media.module.css";

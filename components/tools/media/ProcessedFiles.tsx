@@ -9,7 +9,9 @@ import { useAuth } from "@/lib/client/auth";
 import { toast } from "@/lib/client/toasts";
 import type { ProcessedFileView } from "@/lib/tools/media/rules";
 import { downloadFile, takePending, transcribeFile } from "./actions";
-import { ageOf, countdown, formatBytes, formatDuration } from "./format";
+import { formatBytes } from "@/lib/format/bytes";
+import { formatDuration } from "@/lib/format/time";
+import { ageOf, countdown } from "./format";
 import { FILES_PATH, useNow } from "./useMediaFiles";
 import styles from "./media.module.css";
 

@@ -1,24 +1,7 @@
-// Display helpers of the media tools (browser).
+// Display helpers of the media tools (browser): ages and the download countdown.
 
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return "—";
-  const units = ["B", "KB", "MB", "GB"];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v >= 100 || i === 0 ? Math.round(v) : v.toFixed(1)} ${units[i]}`;
-}
-
-export function formatDuration(sec: number): string {
-  const s = Math.max(0, Math.round(sec));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const r = String(s % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
-}
+// Sizes and durations: lib/format (one rule for the whole product).
+import { formatDuration } from "@/lib/format/time";
 
 /** "just now", minutes, hours or days ago (spec §3), as a message key and count. */
 export function ageOf(iso: string, now: number): { key: "justNow" | "minutesAgo" | "hoursAgo" | "daysAgo"; count: number } {

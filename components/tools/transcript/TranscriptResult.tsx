@@ -2,7 +2,8 @@
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/client/toasts";
 import type { ToolTranscriptView } from "@/lib/client/tools-transcript";
-import { clock, downloadName, transcriptSrt, transcriptText } from "@/lib/tools/transcript/format";
+import { formatClock } from "@/lib/format/time";
+import { downloadName, transcriptSrt, transcriptText } from "@/lib/tools/transcript/format";
 import styles from "./transcript.module.css";
 
 function saveFile(name: string, text: string, type: string) {
@@ -59,7 +60,7 @@ export function TranscriptResult({ transcript, onOpenInApp, opening }: { transcr
       <ol className={styles.lines} data-testid="transcript-lines">
         {segments.map((s, i) => (
           <li key={i} className={styles.line}>
-            <time className={styles.time}>{clock(s.begin)}</time>
+            <time className={styles.time}>{formatClock(s.begin)}</time>
             <span>{s.text}</span>
           </li>
         ))}

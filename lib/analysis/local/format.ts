@@ -1,12 +1,4 @@
-/** "02:15" below an hour, "1:02:15" from an hour on; negative or missing times read as 0. */
-export function formatClock(ms: number): string {
-  const total = Math.max(0, Math.floor((Number.isFinite(ms) ? ms : 0) / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  const mmss = `${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}`;
-  return hours > 0 ? `${hours}:${mmss}` : mmss;
-}
+import { formatClock } from "@/lib/format/time";
 
 /** "[02:15]": how the local analyzer cites a moment of the recording. */
 export function formatTimestamp(ms: number): string {

@@ -1,6 +1,7 @@
 import MarkdownIt from "markdown-it";
 import { isActionItem, isFollowUp, isGeneralQuestion, isQuestion } from "./cues";
-import { escapeMarkdown, formatClock, formatTimestamp } from "./format";
+import { formatClock } from "@/lib/format/time";
+import { escapeMarkdown, formatTimestamp } from "./format";
 import { passages, unpunctuatedLecture } from "./test-fixtures";
 import { guessLanguage, splitSentences, tokenize } from "./text";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { requestAnalysis } from "@/lib/analysis/analysis.service";
 import { chargeTasks } from "@/lib/billing/ledger";
-import { minutesForText } from "@/lib/documents/limits";
+import { secondsForText } from "@/lib/documents/limits";
 import { prisma } from "@/lib/server/prisma";
 import { newTaskId } from "@/lib/tasks/task-files";
 import type { TimedSegment } from "./captions";
@@ -40,7 +40,7 @@ export async function openTranscriptInApp(user: { id: string }, visitorKey: stri
       },
     });
     await db.timelineEntry.createMany({ data: segments.map((s, position) => ({ taskId, position, begin: s.begin, end: s.end, text: s.text })) });
-    await chargeTasks(db, user.id, [{ taskId, seconds: minutesForText(fullText) * 60 }]);
+    await chargeTasks(db, user.id, [{ taskId, seconds: secondsForText(fullText) }]);
     // Claimed by the account from now on (an anonymous row moves into the account's history).
     await db.toolTranscript.update({ where: { id: row.id }, data: { taskId, userId: user.id, visitorKey: null } });
   });

@@ -43,8 +43,13 @@ test("imports a .docx and a .txt after confirming the minutes; the text keeps it
   await page.getByTestId("document-file-input").setInputFiles([docx, txt]);
   await expect(page.getByTestId("document-file-row")).toHaveCount(2);
   await page.getByTestId("document-submit").click();
-  // The quota estimate asks first (about 600 bytes per minute).
-  await expect(page.getByTestId("document-estimate")).toHaveAttribute("data-total-minutes", "2");
+  // The quota estimate asks first: 600 bytes a minute, to the second (10 bytes a second, rounded up) of each text.
+  const docxText = "# Product roadmap\n\nThe beta opens in April for all schools.\n\n- Offline mode\n- Shared notebooks";
+  const txtText = "Weekly notes\n\nThe budget review moves to Thursday.\n\nSam will book the room.";
+  const seconds = Math.ceil(Buffer.byteLength(docxText) / 10) + Math.ceil(Buffer.byteLength(txtText) / 10);
+  await expect(page.getByTestId("document-estimate")).toHaveAttribute("data-total-seconds", String(seconds));
+  // Shown by the one minutes rule: one decimal under 10 minutes.
+  await expect(page.getByTestId("document-estimate-total")).toHaveText(`about ${(Math.round((seconds / 60) * 10) / 10).toFixed(1)} minutes`);
   await expect(page.getByTestId("document-estimate-item")).toHaveCount(2);
   await page.getByTestId("document-confirm").click();
   await expect(page.getByTestId("document-dialog")).toHaveCount(0);
