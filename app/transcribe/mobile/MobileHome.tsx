@@ -21,6 +21,7 @@ import { SearchBox } from "@/components/search/SearchBox";
 import { RewardsButton } from "@/components/rewards/RewardsButton";
 import { AccountDialogs, guardImports, whenCredits } from "@/components/account/AccountDialogs";
 import { UserButton } from "@/components/account/UserButton";
+import { UpgradeLink } from "@/components/payments/UpgradeLink";
 import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
 import { useUsage } from "@/components/tasks/useUsage";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
@@ -137,6 +138,7 @@ export function MobileHome() {
           <header className={styles.bar}>
             <Brand className={styles.brand} />
             <span className={styles.spacer} />
+            <UpgradeLink />
             <LanguageSwitcher className={styles.lang} />
             <RewardsButton />
             <UserButton nameClassName="visually-hidden" />
