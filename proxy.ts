@@ -13,10 +13,11 @@ export function proxy(request: NextRequest) {
   const csp = pageCsp(newNonce(), process.env.NODE_ENV === "development", { turnstile: turnstileConfigured() });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
-  // Tools pages address a language with ?lang=xx (their hreflang URLs, lib/tools/seo.ts); next-intl reads it from this header.
+  // Tools pages and the landing page address a language with ?lang=xx (their hreflang URLs, lib/tools/seo.ts,
+  // lib/landing/seo.ts); next-intl reads it from this header.
   requestHeaders.delete(TOOLS_LOCALE_HEADER);
   const lang = request.nextUrl.searchParams.get("lang");
-  if (isLocale(lang) && /^\/tools(\/|$)/.test(request.nextUrl.pathname)) requestHeaders.set(TOOLS_LOCALE_HEADER, lang);
+  if (isLocale(lang) && /^\/(tools(\/|$)|transcribe\/?$)/.test(request.nextUrl.pathname)) requestHeaders.set(TOOLS_LOCALE_HEADER, lang);
   // Always ours, never the client's (app/transcribe/layout.tsx reads it; prefetches, which skip this proxy, get all messages).
   requestHeaders.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
   const response = NextResponse.next({ request: { headers: requestHeaders } });

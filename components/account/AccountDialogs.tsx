@@ -17,7 +17,7 @@ export function AccountDialogs({ usage }: { usage: Usage | null }) {
   useEffect(() => onAccountRequest(setOpen), []);
   if (open?.dialog === "account") return <AccountDialog section={open.section} usage={usage} onClose={() => setOpen(null)} />;
   if (open?.dialog === "credits") return <CreditsDialog usage={usage} onClose={() => setOpen(null)} onInvite={() => setOpen({ dialog: "account", section: "referral" })} />;
-  if (open?.dialog === "upgrade") return <UpgradeProDialog reason={open.reason} onClose={() => setOpen(null)} testId="upload-pro-required" />;
+  if (open?.dialog === "upgrade") return <UpgradeProDialog details={open.reason} onClose={() => setOpen(null)} testId="upload-pro-required" />;
   return null;
 }
 

@@ -1,6 +1,8 @@
 "use client";
 // The one upgrade-to-Pro prompt (spec §2), shown wherever a Pro feature is refused
-// (hotwords, PDF and .xmind export, MCP keys): why, what Pro gives, and the plans page.
+// (hotwords, PDF and .xmind export, MCP keys, batch and large uploads). It says each thing once
+// (issue 25): what was refused (the heading), optionally one line particular to it, what Pro
+// gives, and the way to the plans page.
 import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Modal } from "@/components/tasks/Modal";
@@ -9,9 +11,9 @@ import { PLANS_PATH } from "@/lib/client/routes";
 import styles from "./account.module.css";
 
 interface UpgradeProps {
-  /** The refusal in the user's words (e.g. the catalogue message). */
-  reason: ReactNode;
-  /** Extra lines about the refused feature. */
+  /** What was refused, in a few words ("Hotwords are a Pro feature"); the generic heading when left out. */
+  title?: string;
+  /** One line particular to this refusal (e.g. the server's catalogue message), when it adds something. */
   details?: ReactNode;
   /** "Not now"; left out where the prompt is one section among others (the account panel). */
   onClose?: () => void;
@@ -36,13 +38,12 @@ function Actions({ onClose, closeTestId }: { onClose?: () => void; closeTestId?:
 }
 
 /** Inline, inside a dialog that already has its own frame (hotword manager, MCP keys). */
-export function UpgradeProPanel({ reason, details, onClose, testId, closeTestId }: UpgradeProps) {
+export function UpgradeProPanel({ title, details, onClose, testId, closeTestId }: UpgradeProps) {
   const t = useTranslations("account.upgrade");
   return (
     <div className={styles.upgrade} data-testid={testId ?? "upgrade-pro"}>
-      <h3 className={styles.heading}>{t("title")}</h3>
-      <p>{reason}</p>
-      {details}
+      <h3 className={styles.heading}>{title ?? t("title")}</h3>
+      {details ? <p>{details}</p> : null}
       <p className={styles.muted}>{t("benefits")}</p>
       <Actions onClose={onClose} closeTestId={closeTestId} />
     </div>
@@ -50,12 +51,11 @@ export function UpgradeProPanel({ reason, details, onClose, testId, closeTestId 
 }
 
 /** As its own dialog (e.g. an export asked for on the free plan). */
-export function UpgradeProDialog({ reason, details, onClose, testId, closeTestId }: UpgradeProps & { onClose: () => void }) {
+export function UpgradeProDialog({ title, details, onClose, testId, closeTestId }: UpgradeProps & { onClose: () => void }) {
   const t = useTranslations("account.upgrade");
   return (
-    <Modal title={t("title")} onClose={onClose} testId={testId ?? "upgrade-pro"} footer={<Actions onClose={onClose} closeTestId={closeTestId} />}>
-      <p>{reason}</p>
-      {details}
+    <Modal title={title ?? t("title")} onClose={onClose} testId={testId ?? "upgrade-pro"} footer={<Actions onClose={onClose} closeTestId={closeTestId} />}>
+      {details ? <p>{details}</p> : null}
       <p className={styles.muted}>{t("benefits")}</p>
     </Modal>
   );

@@ -6,6 +6,5 @@ import { UpgradeProDialog } from "@/components/account/UpgradePro";
 
 export function ProRequiredDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("exports.upgrade");
-  const terr = useTranslations("errors");
-  return <UpgradeProDialog reason={terr("exports.proRequired")} details={<p>{t("body")}</p>} onClose={onClose} testId="export-pro-required" closeTestId="export-pro-ok" />;
+  return <UpgradeProDialog title={t("title")} onClose={onClose} testId="export-pro-required" closeTestId="export-pro-ok" />;
 }

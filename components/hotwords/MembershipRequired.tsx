@@ -9,8 +9,8 @@ export function MembershipRequired({ onClose }: { onClose: () => void }) {
   const t = useTranslations("hotwords.membership");
   return (
     <UpgradeProPanel
-      reason={t("title")}
-      details={<p>{t("body", { limit: MAX_HOTWORDS })}</p>}
+      title={t("title")}
+      details={t("body", { limit: MAX_HOTWORDS })}
       onClose={onClose}
       testId="hotword-membership-required"
       closeTestId="hotword-membership-close"

@@ -95,7 +95,7 @@ export function McpKeysPanel({ onClose, onConfirmingChange }: { onClose?: () => 
 
   let body: React.ReactNode;
   if (state === "proRequired") {
-    body = <UpgradeProPanel reason={t("upgrade.title")} details={<p>{t("upgrade.body")}</p>} onClose={onClose} testId="mcp-pro-required" closeTestId="mcp-upgrade-close" />;
+    body = <UpgradeProPanel title={t("upgrade.title")} details={t("upgrade.body")} onClose={onClose} testId="mcp-pro-required" closeTestId="mcp-upgrade-close" />;
   } else if (state === "loading") {
     body = (
       <div className={styles.state} role="status">

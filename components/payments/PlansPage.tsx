@@ -2,13 +2,16 @@
 // /transcribe/payment/plans (spec §2, issue 11): the plan table with a monthly/yearly
 // switch, prices in the edition's currency (the server decides), the current plan
 // marked, and card checkout through Stripe (Alipay on the China edition); without keys it says payment is not set up.
+// Public (issue 25): the server renders the plans for everyone; a visitor gets "Sign in to subscribe",
+// which returns here after signing in, and a signed-in user's plan and subscription load after.
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { CentredLoader } from "@/components/shell/CentredLoader";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";
+import { rememberReturnUrl, useAuth } from "@/lib/client/auth";
 import { formatPrice, paymentsApi, subscriptionApi, type PlanOffer, type PlansAnswer, type SubscriptionView } from "@/lib/client/payments";
+import { LOGIN_PATH, PLANS_PATH } from "@/lib/client/routes";
 import { toast } from "@/lib/client/toasts";
 import theme from "@/components/tasks/theme.module.css";
 import styles from "./payments.module.css";
@@ -22,18 +25,21 @@ function payable(answer: PlansAnswer): boolean {
   return answer.payWith === "alipay" ? answer.alipayPayment : answer.cardPayment;
 }
 
-export function PlansPage() {
+export function PlansPage({ initial }: { initial: PlansAnswer }) {
   const t = useTranslations("payments.plans");
-  const [answer, setAnswer] = useState<PlansAnswer | null>(null);
+  const { status } = useAuth();
+  const signedIn = status === "authenticated";
+  const [answer, setAnswer] = useState<PlansAnswer>(initial);
   const [period, setPeriod] = useState<Period>("month");
   const [busy, setBusy] = useState<string | null>(null);
   // undefined while loading; null when the caller never subscribed.
   const [subscription, setSubscription] = useState<SubscriptionView | null | undefined>(undefined);
 
   useEffect(() => {
+    if (!signedIn) return;
     paymentsApi.plans().then(setAnswer, (e: unknown) => toast.error(errorMessage(e, t("loadFailed"))));
     subscriptionApi.get().then((a) => setSubscription(a.subscription), () => setSubscription(null));
-  }, [t]);
+  }, [signedIn, t]);
 
   const onSubscriptionChange = (next: SubscriptionView | null) => {
     setSubscription(next);
@@ -51,9 +57,8 @@ export function PlansPage() {
     }
   };
 
-  if (!answer) return <CentredLoader />;
   return (
-    <main className={`${theme.theme} ${styles.page}`} data-testid="plans-page" data-currency={answer.currency}>
+    <main className={`${theme.theme} ${styles.page}`} data-testid="plans-page" data-currency={answer.currency} data-signed-in={signedIn ? "true" : "false"}>
       <header className={styles.head}>
         <Link href="/transcribe" className={styles.back}>
           {t("back")}
@@ -66,7 +71,7 @@ export function PlansPage() {
             </button>
           ))}
         </div>
-        {!payable(answer) && (
+        {signedIn && !payable(answer) && (
           <p className={styles.notice} role="status" data-testid={answer.payWith === "alipay" ? "alipay-not-configured" : "card-not-configured"}>
             {t(answer.payWith === "alipay" ? "alipayNotConfigured" : "cardNotConfigured")}
           </p>
@@ -76,14 +81,23 @@ export function PlansPage() {
       {subscription !== undefined && <SubscriptionCard subscription={subscription} onChange={onSubscriptionChange} />}
       <ul className={styles.grid}>
         {answer.plans.map((plan) => (
-          <PlanCard key={plan.code} plan={plan} period={period} answer={answer} busy={busy === plan.code} onBuy={() => void buy(plan.code)} />
+          <PlanCard key={plan.code} plan={plan} period={period} answer={answer} signedIn={signedIn} busy={busy === plan.code} onBuy={() => void buy(plan.code)} />
         ))}
       </ul>
     </main>
   );
 }
 
-function PlanCard({ plan, period, answer, busy, onBuy }: { plan: PlanOffer; period: Period; answer: PlansAnswer; busy: boolean; onBuy: () => void }) {
+interface PlanCardProps {
+  plan: PlanOffer;
+  period: Period;
+  answer: PlansAnswer;
+  signedIn: boolean;
+  busy: boolean;
+  onBuy: () => void;
+}
+
+function PlanCard({ plan, period, answer, signedIn, busy, onBuy }: PlanCardProps) {
   const t = useTranslations("payments.plans");
   const locale = useLocale();
   const current = plan.code === answer.currentPlan;
@@ -93,11 +107,22 @@ function PlanCard({ plan, period, answer, busy, onBuy }: { plan: PlanOffer; peri
       <h2>{t(`names.${plan.code}`)}</h2>
       {current && <span className={styles.badge}>{t("current")}</span>}
       <p className={styles.price} data-testid={`price-${plan.code}`}>
-        {price ? t(period === "month" ? "perMonth" : "perYear", { price }) : plan.code === "free" ? t("freePrice") : t("contactUs")}
+        {price ? t(period === "month" ? "perMonth" : "perYear", { price }) : plan.code === "free" ? t("freePrice") : t("customPrice")}
       </p>
       <p className={styles.minutes}>{t("minutes", { minutes: plan.monthlyMinutes })}</p>
+      <p className={styles.processing}>{t(`processing.${plan.processing}`)}</p>
       <p className={styles.blurb}>{t(`blurbs.${plan.code}`)}</p>
-      {plan.purchasable && !current && (
+      {plan.code === "enterprise" && (
+        <a className={`${ui.btn} ${ui.ghost}`} href={answer.contactUrl} data-testid="contact-enterprise">
+          {t("contactUs")}
+        </a>
+      )}
+      {plan.purchasable && !signedIn && (
+        <Link href={LOGIN_PATH} className={`${ui.btn} ${ui.primary}`} onClick={() => rememberReturnUrl(PLANS_PATH)} data-testid={`signin-${plan.code}`}>
+          {t("signInToSubscribe")}
+        </Link>
+      )}
+      {plan.purchasable && signedIn && !current && (
         <button type="button" className={`${ui.btn} ${ui.primary}`} disabled={!payable(answer) || busy} onClick={onBuy} data-testid={`buy-${plan.code}`}>
           {busy ? t("redirecting") : t(answer.payWith === "alipay" ? "payWithAlipay" : "subscribe")}
         </button>

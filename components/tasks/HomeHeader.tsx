@@ -1,5 +1,5 @@
 "use client";
-// Top bar of the app: brand, add-options menu, usage, language, the account button and logout.
+// Top bar of the app: brand, add-options menu, Upgrade (free plan), usage, language, the account button and logout.
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
@@ -9,6 +9,7 @@ import { Brand } from "@/components/shell/Brand";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { AddOptionsMenu, type ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
 import { SearchBox } from "@/components/search/SearchBox";
+import { UpgradeLink } from "@/components/payments/UpgradeLink";
 import { useAuth } from "@/lib/client/auth";
 import type { Usage } from "@/lib/client/tasks";
 import type { UploadMode } from "@/lib/client/upload-rules";
@@ -58,6 +59,7 @@ export function HomeHeader({
       <button type="button" className={`${ui.btn} ${ui.small} ${ui.ghost} ${styles.hideNarrow}`} onClick={() => setDialog("mcp")} data-testid="mcp-open">
         {tMcp("open")}
       </button>
+      <UpgradeLink />
       <UsageIndicator usage={usage} />
       <LanguageSwitcher className={styles.lang} />
       <UserButton nameClassName={styles.hideNarrow} />

@@ -3,7 +3,7 @@ export const planMinutes: Record<string, number> = {
   free: 300,
   trial: 300,
   pro: 5000,
-  premium: 5000,
+  premium: 12000,
   enterprise: 20000,
 };
 
@@ -39,6 +39,18 @@ export function jobPriorityFor(planCode: string): number {
   return hasProFeatures(planCode) ? JOB_PRIORITY.pro : JOB_PRIORITY.free;
 }
 
+/**
+ * How fast a plan's transcriptions are decoded when the worker is busy (docs/billing.md "How the
+ * plans differ"): the decoder slots serve a user's chunks in proportion to this tier's weight
+ * (lib/speech/decoder-slots.ts). "fastest" is Premium's (and Enterprise's) edge over Pro.
+ */
+export type ProcessingTier = "standard" | "priority" | "fastest";
+
+export function processingTierOf(planCode: string): ProcessingTier {
+  if (planCode === "premium" || planCode === "enterprise") return "fastest";
+  return hasProFeatures(planCode) ? "priority" : "standard";
+}
+
 // Prices (docs/billing.md "Plans and prices"), in cents (USD) and fen (CNY).
 // null: not sold online (free is the default, trial is granted, enterprise is by contract).
 export type Currency = "USD" | "CNY";
@@ -56,6 +68,11 @@ export const planPrices: Record<string, Record<Currency, PlanPrice> | null> = {
   enterprise: null,
 };
 
+/** Plans someone pays for: their users see no "Upgrade" link in the header (the free plan and the trial do). */
+export function isPaidPlan(planCode: string): boolean {
+  return planCode === "pro" || planCode === "premium" || planCode === "enterprise";
+}
+
 /** Plans shown on the plans page, in order. */
 export const shownPlans = ["free", "pro", "premium", "enterprise"] as const;
 
@@ -65,6 +82,11 @@ export type PurchasablePlan = (typeof purchasablePlans)[number];
 
 export function isPurchasable(planCode: string): planCode is PurchasablePlan {
   return (purchasablePlans as readonly string[]).includes(planCode);
+}
+
+/** A price in the currency's smallest unit, shown in the user's language. */
+export function formatPrice(amount: number, currency: Currency, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: amount % 100 === 0 ? 0 : 2 }).format(amount / 100);
 }
 
 /** The currency of an edition: CNY on the China edition, USD elsewhere. */

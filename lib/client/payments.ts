@@ -1,5 +1,6 @@
 // Typed client calls for the plans page and the payment result page (docs/billing.md).
 import type { SubscriptionView } from "@/lib/billing/subscription-manage";
+import type { ProcessingTier } from "@/lib/billing/plans";
 import { api, type RequestOptions } from "@/lib/client/api";
 
 export interface PlanOffer {
@@ -7,11 +8,14 @@ export interface PlanOffer {
   monthlyMinutes: number;
   price: { month: number; year: number } | null;
   purchasable: boolean;
+  processing: ProcessingTier;
 }
 
 export interface PlansAnswer {
   currency: "USD" | "CNY";
-  currentPlan: string;
+  /** null for a visitor who is not signed in. */
+  currentPlan: string | null;
+  contactUrl: string;
   cardPayment: boolean;
   payWith: "card" | "alipay";
   alipayPayment: boolean;
@@ -27,10 +31,7 @@ export const paymentsApi = {
   status: (sessionId: string) => api.get<{ status: PaymentState; plan: string; period: string }>("/api/payments/status", { session_id: sessionId }, { updateOverlay: false }),
 };
 
-/** A price in the currency's smallest unit, shown in the user's language. */
-export function formatPrice(amount: number, currency: "USD" | "CNY", locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: amount % 100 === 0 ? 0 : 2 }).format(amount / 100);
-}
+export { formatPrice } from "@/lib/billing/plans";
 
 // The server's answer shape, a type only (erased from the browser bundle).
 export type { SubscriptionView };

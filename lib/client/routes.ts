@@ -26,6 +26,15 @@ export function isUngatedPath(pathname: string): boolean {
   return /^\/(transcribe\/)?(login|callback|share|show|online-youtube-video-transcript)(\/|$)/.test(p);
 }
 
+/**
+ * Pages that anyone may see but that show more when signed in (issue 25): the app home (a landing
+ * page for visitors, the app for users) and the plans page. The page itself decides; nothing redirects.
+ */
+export function isPublicPage(pathname: string): boolean {
+  const p = strip(pathname);
+  return p === "/transcribe" || p === strip(PLANS_PATH);
+}
+
 /** Share paths of the API never carry the Authorization header (spec §6, §7): the share link and the title/date lookup. */
 export function isShareApiPath(path: string): boolean {
   return path.startsWith("/api/transcription/share/") || path.startsWith("/api/transcription/tasks/title/");

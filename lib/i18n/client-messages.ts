@@ -39,8 +39,11 @@ export function wholeNamespaces(paths: readonly MessagePath[]): string[] {
   return paths.filter((p) => !p.includes("."));
 }
 
+/** Namespaces only server-rendered pages read (the landing page of app/transcribe/page.tsx): never sent to the browser. */
+const SERVER_ONLY_NAMESPACES: readonly Namespace[] = ["landing"];
+
 /** Every namespace the shell does not already carry whole (an app page needs them all). */
 export function messagesBeyondShell(all: Messages): Messages {
-  const whole = new Set(wholeNamespaces(SHELL_MESSAGES));
+  const whole = new Set([...wholeNamespaces(SHELL_MESSAGES), ...SERVER_ONLY_NAMESPACES]);
   return Object.fromEntries(Object.entries(all).filter(([ns]) => !whole.has(ns)));
 }

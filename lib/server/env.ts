@@ -82,6 +82,11 @@ const schema = z.object({
   ANALYSIS_MIN_STEP_MS: z.coerce.number().int().min(0).default(0),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Tingji <no-reply@localhost>"),
+  // Where the plans page's and landing page's Enterprise "Contact us" goes: a web page or a mailto: link.
+  CONTACT_URL: z
+    .string()
+    .regex(/^(https?:\/\/|mailto:)/i, "CONTACT_URL must start with https://, http:// or mailto:")
+    .default("mailto:sales@tingji.example"),
   // Media jobs one worker runs at once; their speech shares the decoder slots (SPEECH_PARALLELISM, docs/scheduling.md).
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
   // Web processes sharing the port (server.ts, node:cluster): one event loop serves about one core of requests.

@@ -1,7 +1,7 @@
 import "server-only";
 import os from "node:os";
 import { env } from "@/lib/server/env";
-import { hasProFeatures } from "@/lib/billing/plans";
+import { processingTierOf } from "@/lib/billing/plans";
 import type { ChunkPlan, SpeechEngine } from "./types";
 
 /**
@@ -23,12 +23,16 @@ export interface DecodeClaim {
   weight: number;
 }
 
-/** Pro plans' chunks run three times as often as free plans' while both wait; free chunks never starve. */
-export const DECODE_WEIGHT = { pro: 3, free: 1 } as const;
+/**
+ * Pro plans' chunks run three times as often as free plans' while both wait, Premium's (and
+ * Enterprise's) six times; free chunks never starve.
+ */
+export const DECODE_WEIGHT = { premium: 6, pro: 3, free: 1 } as const;
 
-/** The decode weight of a plan: the same plans as jobPriorityFor's priority processing (lib/billing/plans.ts). */
+/** The decode weight of a plan, by its processing tier (lib/billing/plans.ts processingTierOf). */
 export function decodeWeightFor(planCode: string): number {
-  return hasProFeatures(planCode) ? DECODE_WEIGHT.pro : DECODE_WEIGHT.free;
+  const tier = processingTierOf(planCode);
+  return tier === "fastest" ? DECODE_WEIGHT.premium : tier === "priority" ? DECODE_WEIGHT.pro : DECODE_WEIGHT.free;
 }
 
 /**

@@ -77,13 +77,14 @@ export function toolsSitemap(pages: readonly ToolPage[] = TOOL_PAGES): MetadataR
   );
 }
 
-/** robots.txt: the tools pages are open to crawlers; the API, sign-in, callbacks and the app are not. */
+/** robots.txt: the tools pages, the landing page and the plans are open to crawlers; the API, sign-in, callbacks and the app are not. */
 export function toolsRobots(): MetadataRoute.Robots {
   return {
     rules: [
       {
         userAgent: "*",
-        allow: ["/tools", "/transcribe/show/", "/transcribe/share"],
+        // "/transcribe/$": the landing page only (docs/landing.md), not the app under it.
+        allow: ["/tools", "/transcribe/show/", "/transcribe/share", "/transcribe/$", "/transcribe/payment/plans"],
         disallow: ["/api/", "/tools/callback", "/transcribe/"],
       },
     ],

@@ -21,6 +21,8 @@ import { SearchBox } from "@/components/search/SearchBox";
 import { RewardsButton } from "@/components/rewards/RewardsButton";
 import { AccountDialogs, guardImports, whenCredits } from "@/components/account/AccountDialogs";
 import { UserButton } from "@/components/account/UserButton";
+import { UpgradeLink } from "@/components/payments/UpgradeLink";
+import payments from "@/components/payments/payments.module.css";
 import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
 import { useUsage } from "@/components/tasks/useUsage";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
@@ -134,9 +136,10 @@ export function MobileHome() {
         <MobileTask key={selectedId} taskId={selectedId} summary={summary} onBack={() => select(null)} onSummaryChange={list.patch} onMove={folderDialogs.openMove} movedTick={movedTick} />
       ) : (
         <>
-          <header className={styles.bar}>
+          <header className={`${styles.bar} ${payments.upgradeBar}`}>
             <Brand className={styles.brand} />
             <span className={styles.spacer} />
+            <UpgradeLink />
             <LanguageSwitcher className={styles.lang} />
             <RewardsButton />
             <UserButton nameClassName="visually-hidden" />

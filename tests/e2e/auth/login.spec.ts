@@ -16,8 +16,11 @@ test("signs in through the emailed link, refuses it a second time, and signs out
   await page.getByTestId("logout-button").click();
   await expect(page).toHaveURL(/\/transcribe\/login/);
   expect(await page.evaluate(() => localStorage.getItem("auth:token"))).toBeNull();
-  // Signed out, the app home sends you back to the login page.
+  // Signed out, the app home is the landing page, whose sign-in link leads to the login page.
   await page.goto("/transcribe/");
+  await expect(page.getByTestId("landing")).toBeVisible();
+  await expect(page.getByTestId("transcribe-home")).toHaveCount(0);
+  await page.getByTestId("landing-signin").click();
   await expect(page).toHaveURL(/\/transcribe\/login/);
 });
 

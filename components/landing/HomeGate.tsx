@@ -1,0 +1,44 @@
+"use client";
+// /transcribe/ for everyone (issue 25): the app for a signed-in user, the landing page for a visitor.
+// The server cannot see the sign-in (the token lives in local storage), so it renders the landing
+// page; a tiny inline script (app/transcribe/page.tsx) marks the page before it paints when a token
+// is stored, and CSS then shows the loader instead: no flash of the landing page for users, and no
+// spinner for visitors. A phone is sent to the mobile home (keeping ?task=) unless the user chose
+// the desktop view there.
+import { useEffect, useState, type ReactNode } from "react";
+import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
+import { CentredLoader } from "@/components/shell/CentredLoader";
+import { useAuth } from "@/lib/client/auth";
+import { wantsMobileView } from "@/lib/client/view-preference";
+import styles from "./landing.module.css";
+
+const TranscribeHome = dynamic(() => import("@/components/tasks/TranscribeHome").then((m) => m.TranscribeHome), {
+  ssr: false,
+  loading: () => <CentredLoader />,
+});
+
+function SignedInHome() {
+  const router = useRouter();
+  const [view, setView] = useState<"deciding" | "desktop">("deciding");
+  useEffect(() => {
+    if (wantsMobileView()) router.replace(`/transcribe/mobile${window.location.search}`);
+    else setView("desktop");
+  }, [router]);
+  return view === "desktop" ? <TranscribeHome /> : <CentredLoader />;
+}
+
+export function HomeGate({ landing }: { landing: ReactNode }) {
+  const { status } = useAuth();
+  if (status === "authenticated") return <SignedInHome />;
+  if (status === "unauthenticated") return <>{landing}</>;
+  // Server render and hydration: both, the inline script's mark picks one.
+  return (
+    <>
+      <div className={styles.visitorOnly}>{landing}</div>
+      <div className={styles.userOnly}>
+        <CentredLoader />
+      </div>
+    </>
+  );
+}
