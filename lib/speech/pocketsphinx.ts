@@ -75,6 +75,7 @@ const MAX_UTTERANCE_SEC = 90;
 
 /** Quiet stretches this long are cut out before a reused decoder sees the chunk (decodeSpeech); this much of each stays. */
 const CUT_PAUSES = { minPauseSec: 1, marginSec: 0.3 };
+let speechCopies = 0;
 
 /**
  * A reused decoder reads a WAV by name with a fixed 44-byte header (what
@@ -130,7 +131,8 @@ export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine
  * pauses are cut here, where it is known what was cut.
  */
 async function decodeSpeech(binary: string, args: string[], wavPath: string, signal?: AbortSignal): Promise<SpeechWord[]> {
-  const speechPath = wavPath.replace(/\.wav$/i, ".speech.wav");
+  // Beside the chunk (the job's scratch folder), named per call: the same file may be decoded twice at once.
+  const speechPath = wavPath.replace(/\.wav$/i, `.speech-${++speechCopies}.wav`);
   try {
     const spans = await cutLongPauses(wavPath, speechPath, CUT_PAUSES);
     if (!spans) return await decodeWithBatch(binary, args, wavPath, signal);
