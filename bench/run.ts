@@ -1,7 +1,7 @@
 /**
  * Every benchmark, one after another, each writing its own section of
  * bench/README.md:   npm run bench            (all)
- *                    npm run bench -- wer der  (only some: wer, der, long, upload)
+ *                    npm run bench -- wer der  (only some: wer, der, long, upload, times)
  *                    npm run bench -- search   (issue 10's search target; see bench/search.ts)
  * Run on a quiet machine: the figures are wall-clock times and memory peaks.
  */
@@ -15,11 +15,14 @@ import { runSpeechLongBench } from "./speech-long";
 import { main as runSpeechWerBench } from "./speech-wer";
 import { runUploadMemoryBench } from "./upload-memory";
 import { runToolsMediaBench } from "./tools-media";
+import { runTranscriptTimesBench } from "./transcript-times";
 
 const benches: Record<string, () => Promise<unknown>> = {
   wer: () => runSpeechWerBench({ record: true }),
   der: () => runDiarizationBench({ record: true, long: true }),
   long: () => runSpeechLongBench({ record: true }),
+  // Issue 24: transcript times against the corpus's outside references (bench/transcript-times.ts).
+  times: () => runTranscriptTimesBench({ record: true }),
   upload: () => runUploadMemoryBench({ record: true }),
   analysis: () => runAnalysisLocalBench({ record: true }),
   hotwords: () => runHotwordsBench({ record: true }),

@@ -34,6 +34,20 @@ test("normalizeToWav takes the audio of a video", async () => {
   expect((await readWavInfo(out)).durationSec).toBeCloseTo(3, 1);
 });
 
+test("normalizeToWav keeps the container's clock: sound that starts 2 s into a video starts 2 s into the WAV", async () => {
+  // The GRID clip's sound (PCM, so samples compare exactly) 2 s after the picture starts, as screen recordings have it.
+  const late = path.join(dir, "late-sound.mov");
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=64x48:r=25:d=5", "-itsoffset", "2", "-i", mpg,
+    "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le", "-ar", "16000", "-ac", "1", late]);
+  const [alone, delayed] = [path.join(dir, "grid.wav"), path.join(dir, "late.wav")];
+  await normalizeToWav(mpg, alone);
+  await normalizeToWav(late, delayed);
+  const [a, d] = [await readWavPcm(alone), await readWavPcm(delayed)];
+  expect(d.samples.length).toBe(a.samples.length + 2 * 16000);
+  expect(d.samples.subarray(0, 2 * 16000).every((v) => v === 0)).toBe(true);
+  expect(Array.from(d.samples.subarray(2 * 16000 + 8000, 2 * 16000 + 8400))).toEqual(Array.from(a.samples.subarray(8000, 8400)));
+});
+
 test("normalizeToWav fails with ffmpeg's reason on a broken file", async () => {
   const bad = path.join(dir, "bad.mp3");
   await fsp.writeFile(bad, "not audio at all");

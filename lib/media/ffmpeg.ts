@@ -16,7 +16,8 @@ export const SPEECH_SAMPLE_RATE = 16000;
 export class MediaError extends Error {}
 
 /**
- * Decodes the first audio stream of any container to 16 kHz mono s16le WAV.
+ * Decodes the first audio stream of any container to 16 kHz mono s16le WAV, on
+ * the media's own clock: a second of the WAV is a second of the player's time.
  * Aborting `signal` kills ffmpeg and rejects with the signal's reason.
  */
 export async function normalizeToWav(input: string, output: string, signal?: AbortSignal): Promise<void> {
@@ -28,6 +29,9 @@ export async function normalizeToWav(input: string, output: string, signal?: Abo
       "-vn", "-sn", "-dn",
       "-ac", "1",
       "-ar", String(SPEECH_SAMPLE_RATE),
+      // Silence where the container has no audio yet (a video whose sound starts 2 s in) or a gap in it, so
+      // that transcript times are the player's times; a file whose sound starts at 0 comes out unchanged.
+      "-af", "aresample=async=1:first_pts=0",
       "-c:a", "pcm_s16le",
       // A clean 44-byte header: no LIST/INFO chunk, which some decoders
       // (pocketsphinx among them) would otherwise read as samples.

@@ -2,19 +2,25 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { findPauses, splitAtPauses } from "./pauses";
+import { composeRecording } from "@/bench/lib/time-references";
+import { normalizeToWav, readWavPcm } from "./ffmpeg";
+import { cutLongPauses, findPauses, splitAtPauses, timeInOriginal } from "./pauses";
 import { readWavInfo } from "./wav";
 
 const corpus = path.resolve(process.cwd(), "../shared/corpus");
 const jfk = path.join(corpus, "single/en_jfk.wav");
 let dir: string;
 let long: string;
+let grid: string;
 
 beforeAll(async () => {
   dir = await fsp.mkdtemp(path.join(os.tmpdir(), "pauses-"));
   // ~2 minutes: the JFK clip eleven times over (11 s each).
   long = path.join(dir, "long.wav");
   execFileSync("ffmpeg", ["-v", "error", "-y", "-stream_loop", "10", "-i", jfk, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", long]);
+  // The GRID clip: 3 s, one phrase with no long pause inside.
+  grid = path.join(dir, "grid.wav");
+  await normalizeToWav(path.join(corpus, "video/grid_id2_vcd_swwp2s.mpg"), grid);
 });
 afterAll(async () => {
   await fsp.rm(dir, { recursive: true, force: true });
@@ -62,4 +68,52 @@ test("short audio stays one chunk", async () => {
   const chunks = await splitAtPauses(jfk, { targetChunkSec: 30, maxChunkSec: 45, outDir: path.join(dir, "short") });
   expect(chunks).toHaveLength(1);
   expect(chunks[0]).toMatchObject({ startSec: 0, endSec: 11 });
+});
+
+test("cutLongPauses keeps the sound, drops long silence, and maps the copy's times back to the original's", async () => {
+  // 10 s of silence, the JFK clip, 20 s of silence, the JFK clip again, 5 s of silence.
+  const spaced = path.join(dir, "spaced.wav");
+  const [, first, , second] = await composeRecording(spaced, [{ silenceSec: 10 }, { wav: jfk }, { silenceSec: 20 }, { wav: jfk }, { silenceSec: 5 }]);
+  const copy = path.join(dir, "spaced.speech.wav");
+  const spans = (await cutLongPauses(spaced, copy, { minPauseSec: 1, marginSec: 0.3 }))!;
+  expect(spans.length).toBeGreaterThanOrEqual(2);
+  // Nothing of either clip's sound is lost, and at most the margins of the silence around them are kept.
+  const kept = (sec: number) => spans.some((s) => s.startSec <= sec && sec < s.endSec);
+  const jfkPauses = await findPauses(jfk);
+  for (const at of [first!, second!]) {
+    for (let t = 0.5; t < 10.5; t += 0.25) if (!jfkPauses.some((p) => p.startSec < t && t < p.endSec)) expect(kept(at + t)).toBe(true);
+    expect(kept(at - 0.5)).toBe(false);
+    expect(kept(at + 11.5)).toBe(false);
+  }
+  expect(spans[0]!.startSec).toBeGreaterThanOrEqual(10 - 0.3 - 1e-9);
+  // Sample for sample, the copy's span is the original's stretch, and times map back to it.
+  const [orig, cut] = [await readWavPcm(spaced), await readWavPcm(copy)];
+  for (const s of spans) {
+    const from = Math.round(s.startSec * 16000);
+    const at = Math.round(s.atSec * 16000);
+    expect(Array.from(cut.samples.subarray(at, at + 800))).toEqual(Array.from(orig.samples.subarray(from, from + 800)));
+    expect(timeInOriginal(spans, s.atSec * 1000 + 250, "begin")).toBe(Math.round(s.startSec * 1000 + 250));
+  }
+  const last = spans.at(-1)!;
+  expect(timeInOriginal(spans, (last.atSec + last.endSec - last.startSec) * 1000, "end")).toBe(Math.round(last.endSec * 1000));
+  // A begin on the join of two spans is the later span's start; an end there, the earlier span's end.
+  expect(timeInOriginal(spans, spans[1]!.atSec * 1000, "begin")).toBe(Math.round(spans[1]!.startSec * 1000));
+  expect(timeInOriginal(spans, spans[1]!.atSec * 1000, "end")).toBe(Math.round(spans[0]!.endSec * 1000));
+});
+
+test("cutLongPauses: all digital silence leaves nothing; sound without long pauses is left as it is", async () => {
+  const silence = path.join(dir, "silence.wav");
+  await composeRecording(silence, [{ silenceSec: 30 }]);
+  expect(await cutLongPauses(silence, path.join(dir, "silence.speech.wav"), { minPauseSec: 1, marginSec: 0.3 })).toEqual([]);
+  expect(await cutLongPauses(grid, path.join(dir, "grid.speech.wav"), { minPauseSec: 1, marginSec: 0.3 })).toBeNull();
+});
+
+test("findPauses sees the silence of a file that is mostly digital silence", async () => {
+  // 3 s of speech in a minute of zeros: the levels of the zeros must not hide where the speech stops.
+  const sparse = path.join(dir, "sparse.wav");
+  await composeRecording(sparse, [{ silenceSec: 30 }, { wav: grid }, { silenceSec: 27 }]);
+  const pauses = await findPauses(sparse);
+  expect(pauses[0]).toMatchObject({ startSec: 0 });
+  expect(pauses[0]!.endSec).toBeGreaterThanOrEqual(30);
+  expect(pauses.at(-1)!.startSec).toBeLessThanOrEqual(33);
 });

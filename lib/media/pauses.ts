@@ -18,6 +18,8 @@ export interface AudioChunk {
 
 const FRAME_SEC = 0.02;
 const MIN_PAUSE_SEC = 0.3;
+/** A frame this quiet is digital silence (zeros, or a dither of a bit or two): always quiet, and left out of the level statistics. */
+const DIGITAL_SILENCE_DB = -90;
 
 /**
  * Quiet stretches of at least `minPauseSec`, from our own energy analysis of
@@ -78,23 +80,80 @@ export async function splitAtPauses(wavPath: string, opts: { targetChunkSec: num
     const startFrame = Math.round(bounds[i]! * info.sampleRate);
     const endFrame = i + 2 === bounds.length ? info.dataBytes / frameBytes : Math.round(bounds[i + 1]! * info.sampleRate);
     const file = path.join(outDir, `chunk-${String(i + 1).padStart(4, "0")}.wav`);
-    await copyFrames(wavPath, info, startFrame, endFrame, file);
+    await copyFrames(wavPath, info, [[startFrame, endFrame]], file);
     chunks.push({ path: file, startSec: startFrame / info.sampleRate, endSec: endFrame / info.sampleRate });
   }
   return chunks;
 }
 
-async function copyFrames(src: string, info: WavInfo, startFrame: number, endFrame: number, dest: string) {
+/** Writes the sample frames [start, end) of each range, end to end, as one WAV. */
+async function copyFrames(src: string, info: WavInfo, ranges: [start: number, end: number][], dest: string) {
   const frameBytes = info.channels * 2;
-  const bytes = (endFrame - startFrame) * frameBytes;
+  const bytes = ranges.reduce((n, [start, end]) => n + (end - start) * frameBytes, 0);
   const body = async function* () {
     yield wavHeader(bytes, info.sampleRate, info.channels);
-    if (bytes > 0) {
+    for (const [startFrame, endFrame] of ranges) {
+      if (endFrame <= startFrame) continue;
       const start = info.dataOffset + startFrame * frameBytes;
-      yield* fs.createReadStream(src, { start, end: start + bytes - 1 }) as AsyncIterable<Buffer>;
+      yield* fs.createReadStream(src, { start, end: start + (endFrame - startFrame) * frameBytes - 1 }) as AsyncIterable<Buffer>;
     }
   };
   await pipeline(body, fs.createWriteStream(dest));
+}
+
+/** A stretch of the original kept by cutLongPauses: [startSec, endSec) of the original, found at `atSec` of the copy. */
+export interface KeptSpan {
+  startSec: number;
+  endSec: number;
+  atSec: number;
+}
+
+/**
+ * Copies `wavPath` to `outPath` without its long quiet stretches (at least
+ * `minPauseSec`), each kept `marginSec` deep next to the sound around it, and
+ * returns where every kept stretch came from, so that a time in the copy maps
+ * back to the original (timeInOriginal). Null when there is nothing to cut
+ * (use the original as it is); an empty list when it is all quiet.
+ */
+export async function cutLongPauses(wavPath: string, outPath: string, opts: { minPauseSec: number; marginSec: number }): Promise<KeptSpan[] | null> {
+  const { info, db } = await frameLevels(wavPath);
+  const frames = info.dataBytes / (info.channels * 2);
+  const total = frames / info.sampleRate;
+  const removed = pausesOf(db, quietThreshold(db), opts.minPauseSec)
+    .map((p) => ({ from: p.startSec <= 0 ? 0 : p.startSec + opts.marginSec, to: p.endSec >= total - FRAME_SEC ? total : p.endSec - opts.marginSec }))
+    .filter((r) => r.to > r.from);
+  if (removed.length === 0) return null;
+  const spans: KeptSpan[] = [];
+  let at = 0;
+  let cursor = 0;
+  for (const r of [...removed, { from: total, to: total }]) {
+    const start = Math.round(cursor * info.sampleRate);
+    const end = Math.min(frames, Math.round(r.from * info.sampleRate));
+    if (end > start) {
+      spans.push({ startSec: start / info.sampleRate, endSec: end / info.sampleRate, atSec: at });
+      at += (end - start) / info.sampleRate;
+    }
+    cursor = r.to;
+  }
+  const rate = info.sampleRate;
+  await copyFrames(wavPath, info, spans.map((s) => [Math.round(s.startSec * rate), Math.round(s.endSec * rate)]), outPath);
+  return spans;
+}
+
+/**
+ * A time in cutLongPauses' copy (ms) as a time of the original (ms). A begin
+ * on the join of two spans belongs to the later one, an end to the earlier one.
+ */
+export function timeInOriginal(spans: KeptSpan[], ms: number, edge: "begin" | "end"): number {
+  const sec = ms / 1000;
+  const lengthOf = (s: KeptSpan) => s.endSec - s.startSec;
+  const span =
+    edge === "begin"
+      ? spans.findLast((s) => s.atSec <= sec + 1e-9)
+      : spans.find((s) => s.atSec + lengthOf(s) >= sec - 1e-9);
+  const s = span ?? (edge === "begin" ? spans[0] : spans.at(-1));
+  if (!s) return ms;
+  return Math.round((s.startSec + Math.min(Math.max(sec - s.atSec, 0), lengthOf(s))) * 1000);
 }
 
 /** Level of each 20 ms frame in dBFS (digital silence clamped to -100). */
@@ -126,13 +185,15 @@ function toDb(meanSquare: number): number {
 }
 
 function quietThreshold(db: Float32Array): number {
-  if (db.length === 0) return -100;
-  const sorted = Float32Array.from(db).sort();
+  // Digital silence says nothing about the room's noise or the speakers' level: a file that is mostly zeros
+  // (padding, a muted stretch) would otherwise put both percentiles on it and find no pause at all.
+  const sorted = Float32Array.from(db.filter((v) => v > DIGITAL_SILENCE_DB)).sort();
+  if (sorted.length === 0) return DIGITAL_SILENCE_DB;
   const floor = sorted[Math.floor(sorted.length * 0.1)]!;
   const speech = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
-  // A near-constant signal (pure silence or a steady tone) has no pauses to find.
-  if (speech - floor < 6) return floor - 1;
-  return floor + 0.3 * (speech - floor);
+  // A near-constant signal (steady noise or a tone) has no pauses to find, apart from digital silence.
+  if (speech - floor < 6) return Math.max(floor - 1, DIGITAL_SILENCE_DB);
+  return Math.max(floor + 0.3 * (speech - floor), DIGITAL_SILENCE_DB);
 }
 
 function pausesOf(db: Float32Array, threshold: number, minPauseSec: number): Pause[] {

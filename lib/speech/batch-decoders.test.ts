@@ -3,9 +3,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { batchDecoderCpuSec, batchDecodersSpawned, closeBatchDecoders, parseHypseg } from "./batch-decoders";
+import { batchDecoderCpuSec, batchDecodersSpawned, closeBatchDecoders, decodeWithBatch, parseHypseg } from "./batch-decoders";
 import { ownDecoders } from "@/tests/helpers/decoders";
-import { pocketsphinxEngine } from "./pocketsphinx";
+import { composeRecording, firstSpeechSec, referenceFor } from "@/bench/lib/time-references";
+import { FAST_DECODER_ARGS, POCKETSPHINX_MODEL, pocketsphinxEngine } from "./pocketsphinx";
 
 jest.setTimeout(120_000);
 
@@ -105,6 +106,17 @@ describe("reused decoders", () => {
     const engineWithRemoval = pocketsphinxEngine({ batchBinary: path.join(tmp, "remove-then-decode.sh") });
     fs.writeFileSync(path.join(tmp, "remove-then-decode.sh"), `#!/bin/sh\nrm -f '${gone}'\nexec /usr/bin/pocketsphinx_batch "$@"\n`, { mode: 0o755 });
     await expect(engineWithRemoval.transcribe(gone, {})).rejects.toThrow(/could not decode/);
+  });
+
+  it("count every frame, silent ones too: a word after 10 s of silence comes out 10 s later (pyannote_sample's RTTM)", async () => {
+    // Straight to the decoder, without the engine's own cutting of long pauses (pocketsphinx.ts decodeSpeech).
+    const sample = path.join(CORPUS, "multi/pyannote_sample.wav");
+    const late = path.join(tmp, "late.wav");
+    await composeRecording(late, [{ silenceSec: 10 }, { wav: sample }]);
+    const args = ["-hmm", POCKETSPHINX_MODEL.hmm, "-lm", POCKETSPHINX_MODEL.lm, "-dict", POCKETSPHINX_MODEL.dict, ...FAST_DECODER_ARGS];
+    const words = await decodeWithBatch("pocketsphinx_batch", args, late);
+    const spoken = 10 + firstSpeechSec(referenceFor("multi/pyannote_sample.wav").speech);
+    expect(Math.abs(words[0]!.begin / 1000 - spoken)).toBeLessThanOrEqual(0.3);
   });
 
   it("answer digital silence with no words (pocketsphinx logs it as an ERROR, yet answers)", async () => {

@@ -1,8 +1,10 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { cutLongPauses, timeInOriginal } from "@/lib/media/pauses";
 import { readWavInfo, type WavInfo } from "@/lib/media/wav";
 import { logger } from "@/lib/server/logger";
 import { decodeWithBatch } from "./batch-decoders";
@@ -71,6 +73,10 @@ const BATCH_PAUSE_MS = 400;
 /** Longest file decoded as one utterance by a reused decoder; longer ones go to the per-call tool, which splits at pauses. */
 const MAX_UTTERANCE_SEC = 90;
 
+/** Quiet stretches this long are cut out before a reused decoder sees the chunk (decodeSpeech); this much of each stays. */
+const CUT_PAUSES = { minPauseSec: 1, marginSec: 0.3 };
+let speechCopies = 0;
+
 /**
  * A reused decoder reads a WAV by name with a fixed 44-byte header (what
  * normalizeToWav and splitAtPauses write) from a control line split at white
@@ -99,7 +105,7 @@ export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine
       const model = await modelFor(o.hotwords);
       const args = ["-hmm", POCKETSPHINX_MODEL.hmm, "-lm", model.lm, "-dict", model.dict, ...decoderArgsFor(o.profile, opts.decoderArgs)];
       if (opts.reuseDecoders !== false && batchable(wavPath, info)) {
-        const words = await decodeWithBatch(opts.batchBinary ?? "pocketsphinx_batch", args, wavPath, o.signal);
+        const words = await decodeSpeech(opts.batchBinary ?? "pocketsphinx_batch", args, wavPath, o.signal);
         // A chunk decoded whole has no utterance breaks, only gaps between words: the continuous tool's voice
         // detection cut at pauses of about 400 ms, so timeline entries stay as short as they were.
         return { language: "en", segments: wordsToSegments(words, { pauseMs: BATCH_PAUSE_MS }) };
@@ -117,6 +123,29 @@ export function pocketsphinxEngine(opts: PocketsphinxOptions = {}): SpeechEngine
       return { language: "en", segments: wordsToSegments(parseTimedWords(stdout)) };
     },
   };
+}
+
+/**
+ * Decodes a chunk on a reused decoder with its long pauses cut out, and gives
+ * the words the chunk's own times back. The decoder keeps every frame it is
+ * given (its own silence removal loses the clock: batch-decoders.ts), and with
+ * long silence kept it goes wrong: the silence drags the utterance's cepstral
+ * mean, and it finds words in it ("dog" over 30 s of digital silence, a phrase
+ * over 10 s of faint noise, garbled speech after 10 s of silence). So the
+ * pauses are cut here, where it is known what was cut.
+ */
+async function decodeSpeech(binary: string, args: string[], wavPath: string, signal?: AbortSignal): Promise<SpeechWord[]> {
+  // Beside the chunk (the job's scratch folder), named per call: the same file may be decoded twice at once.
+  const speechPath = wavPath.replace(/\.wav$/i, `.speech-${++speechCopies}.wav`);
+  try {
+    const spans = await cutLongPauses(wavPath, speechPath, CUT_PAUSES);
+    if (!spans) return await decodeWithBatch(binary, args, wavPath, signal);
+    if (spans.length === 0) return [];
+    const words = await decodeWithBatch(binary, args, speechPath, signal);
+    return words.map((w) => ({ ...w, begin: timeInOriginal(spans, w.begin, "begin"), end: timeInOriginal(spans, w.end, "end") }));
+  } finally {
+    await fsp.rm(speechPath, { force: true });
+  }
 }
 
 /**
