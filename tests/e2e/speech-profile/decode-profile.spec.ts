@@ -18,8 +18,9 @@ test("choosing 'Faster' on upload transcribes with the fast profile, and the tas
   const note = page.getByTestId("speech-engine-note");
   await expect(note).toHaveAttribute("data-profile", "fast");
   await expect(note).toContainText("faster profile");
-  // The fast profile's words for this clip (deterministic): "... what you can do for your conflict".
-  await expect(page.getByTestId("transcript")).toContainText(/what you can do for your/i);
+  // Words of the clip's reference text ("And so my fellow Americans, ask not what your country can do for you…"),
+  // which the fast profile still hears; the rest of its line is the profile's lower accuracy (bench/README.md).
+  await expect(page.getByTestId("transcript")).toContainText(/my fellow/i);
 });
 
 test.describe("on a phone", () => {
