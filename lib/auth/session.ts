@@ -1,5 +1,6 @@
 import "server-only";
 import { Prisma, prisma } from "@/lib/server/prisma";
+import { announceAccessChange } from "@/lib/server/access-changes";
 import { env } from "@/lib/server/env";
 import { devLoginAllowed } from "@/lib/server/secrets";
 import type { Edition } from "@/lib/edition/edition";
@@ -58,7 +59,10 @@ export async function authenticate(authorization: string | null, ctx: { locale: 
   return { user, sessionId: session.id, deviceId: session.deviceId };
 }
 
-/** Logout revokes this session, and every session of the named device (spec §4). */
+/**
+ * Logout revokes this session, and every session of the named device (spec §4). Every process then
+ * re-checks this user's open co-editing sockets at once (lib/collab/connection-watch.ts).
+ */
 export async function closeSession(caller: Caller, deviceId?: string): Promise<void> {
   const now = new Date();
   if (caller.sessionId !== "dev") {
@@ -67,6 +71,7 @@ export async function closeSession(caller: Caller, deviceId?: string): Promise<v
   if (deviceId) {
     await prisma.session.updateMany({ where: { userId: caller.user.id, deviceId, revokedAt: null }, data: { revokedAt: now } });
   }
+  await announceAccessChange({ userId: caller.user.id });
 }
 
 // The session and its user in one statement. Prisma's nested select took two (Session, then User), and every
