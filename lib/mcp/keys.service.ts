@@ -63,7 +63,7 @@ export async function deleteMcpKey(userId: string, id: string) {
  * The user a bearer key belongs to, or null (unknown or deleted key, or a
  * plan that no longer has MCP). Touches "last used" at most once a minute.
  */
-export async function userForMcpKey(authorization: string | null): Promise<{ userId: string; locale: string } | null> {
+export async function userForMcpKey(authorization: string | null): Promise<{ userId: string; planCode: string; locale: string } | null> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
   if (!match || !match[1]!.startsWith(MCP_KEY_PREFIX)) return null;
   const found = await prisma.mcpKey.findUnique({
@@ -74,5 +74,5 @@ export async function userForMcpKey(authorization: string | null): Promise<{ use
   if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     await prisma.mcpKey.update({ where: { id: found.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
   }
-  return { userId: found.user.id, locale: found.user.uiLanguage };
+  return { userId: found.user.id, planCode: found.user.planCode, locale: found.user.uiLanguage };
 }

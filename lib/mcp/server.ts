@@ -39,7 +39,8 @@ function tool<A>(locale: string, run: (args: A) => Promise<CallToolResult>) {
   };
 }
 
-export function buildMcpServer(userId: string, locale: string): McpServer {
+export function buildMcpServer(user: { id: string; planCode: string }, locale: string): McpServer {
+  const userId = user.id;
   const server = new McpServer({ name: "tingji", version: "1.0.0" });
   server.registerTool(
     "list_tasks",
@@ -82,7 +83,7 @@ export function buildMcpServer(userId: string, locale: string): McpServer {
       inputSchema: { taskId, question: z.string().min(1).max(QUESTION_MAX) },
     },
     tool(locale, async ({ taskId: id, question }) => {
-      const text = await askForMcp(userId, id, question, AbortSignal.timeout(ASK_TIMEOUT_MS));
+      const text = await askForMcp(user, id, question, AbortSignal.timeout(ASK_TIMEOUT_MS));
       return { content: [{ type: "text", text }] };
     }),
   );
@@ -94,7 +95,7 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   const caller = await userForMcpKey(req.headers.get("authorization"));
   if (!caller) throw new AppError("common.unauthorized");
   const parsedBody = await readJson(req, MCP_BODY_LIMIT_BYTES);
-  const server = buildMcpServer(caller.userId, caller.locale);
+  const server = buildMcpServer({ id: caller.userId, planCode: caller.planCode }, caller.locale);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   return transport.handleRequest(req, { parsedBody });
