@@ -61,7 +61,8 @@ function newReferralCode(): string {
   return randomBytes(5).toString("hex").toUpperCase();
 }
 
-type NewUserOptions = { locale: string; edition: Edition; referralCode?: string | null };
+/** A sign-in's facts for a new account: its language and edition, and for the referral check its code and device. */
+type NewUserOptions = { locale: string; edition: Edition; referralCode?: string | null; deviceId?: string };
 
 /**
  * Finds the user with this email or phone, or creates one with a language and edition from the sign-in.
@@ -90,7 +91,7 @@ async function findOrCreateUser(identity: { email: string } | { phone: string },
     throw e;
   }
   // A failed credit must not fail the sign-in; the referrer loses only this credit.
-  if (opts.referralCode) await creditReferral(created.id, opts.referralCode).catch((e: unknown) => console.error("[referral] credit failed", e));
+  if (opts.referralCode) await creditReferral(created.id, opts.referralCode, { deviceId: opts.deviceId }).catch((e: unknown) => console.error("[referral] credit failed", e));
   return created;
 }
 
