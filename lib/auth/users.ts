@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { prisma } from "@/lib/server/prisma";
 import type { Edition } from "@/lib/edition/edition";
 import { creditReferral } from "@/lib/rewards/referral";
+import { requireHomeEdition } from "./edition-access";
 import { maskPhone } from "./phone.schema";
 
 // The user object the API returns (spec §3: id, username, email, language, ui_language, AI summary language).
@@ -70,7 +71,11 @@ type NewUserOptions = { locale: string; edition: Edition; referralCode?: string 
  */
 async function findOrCreateUser(identity: { email: string } | { phone: string }, username: string, opts: NewUserOptions): Promise<PublicUserRow> {
   const existing = await prisma.user.findUnique({ where: identity, select: publicUserSelect });
-  if (existing) return existing;
+  if (existing) {
+    // Every sign-in passes here: an account of the other edition gets no session on this one.
+    requireHomeEdition(existing, opts.edition);
+    return existing;
+  }
   let created: PublicUserRow;
   try {
     created = await prisma.user.create({

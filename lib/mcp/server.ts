@@ -5,6 +5,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { AppError, isAppError } from "@/lib/api/errors";
 import { readJson } from "@/lib/api/handler";
+import type { Edition } from "@/lib/edition/edition";
 import { translatorFor } from "@/lib/i18n/server";
 import { logger } from "@/lib/server/logger";
 import { userForMcpKey } from "./keys.service";
@@ -91,8 +92,8 @@ export function buildMcpServer(user: { id: string; planCode: string }, locale: s
 }
 
 /** Answers one HTTP request to /api/mcp. No or unknown key: 401 (common.unauthorized). */
-export async function handleMcpRequest(req: Request): Promise<Response> {
-  const caller = await userForMcpKey(req.headers.get("authorization"));
+export async function handleMcpRequest(req: Request, edition: Edition): Promise<Response> {
+  const caller = await userForMcpKey(req.headers.get("authorization"), edition);
   if (!caller) throw new AppError("common.unauthorized");
   const parsedBody = await readJson(req, MCP_BODY_LIMIT_BYTES);
   const server = buildMcpServer({ id: caller.userId, planCode: caller.planCode }, caller.locale);
