@@ -28,7 +28,7 @@ async function main() {
   const handle = app.getRequestHandler();
   // A path whose percent-escapes do not decode never reaches Next's router (it answered a bare 500):
   // 400 with the envelope under /api, the not-found page elsewhere (lib/api/malformed-path.ts).
-  const answer = guardMalformedPaths(handle, (req, res) => app.render404(req, res));
+  const answer = guardMalformedPaths(handle);
   const server = http.createServer((req, res) => {
     // The socket's own address, for per-address limits when no proxy is trusted (lib/api/rate-limit.ts
     // clientAddress). Set here on every request, so a value sent by the client never survives.

@@ -30,19 +30,11 @@ export function hasMalformedEscape(url: string | undefined): boolean {
   }
 }
 
-/** The same target with each `%` that starts no valid escape written as `%25`: safe to route (to the not-found page). */
-export function escapeStrayPercents(url: string): string {
-  const path = pathOf(url);
-  const escaped = path.replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
-  // Escapes that are well formed but are not UTF-8 (%C0%AF) still do not decode: spell them out too.
-  let safe = escaped;
-  try {
-    decodeURIComponent(escaped);
-  } catch {
-    safe = escaped.replace(/%/g, "%25");
-  }
-  return safe + url.slice(path.length);
-}
+/**
+ * Where a page request with a malformed path is sent instead: a path no page or route has, so Next
+ * renders its not-found page (404) through its usual pipeline (proxy.ts's CSP, next.config.ts's headers).
+ */
+export const MALFORMED_PATH_PAGE = "/_malformed-path";
 
 function headerOf(req: IncomingMessage, name: string): string | null {
   const value = req.headers[name];
@@ -58,10 +50,10 @@ function cookieOf(req: IncomingMessage, name: string): string | null {
 }
 
 /**
- * Answers a request whose path does not decode, without handing it to Next: /api paths get the
- * 400 envelope, everything else `notFoundPage` (Next's not-found page, given the path made safe).
+ * Answers a request whose path does not decode: /api paths get the 400 envelope here; any other
+ * path goes on to `next` as MALFORMED_PATH_PAGE, which Next answers with its not-found page.
  */
-export async function answerMalformedPath(req: IncomingMessage, res: ServerResponse, notFoundPage: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<void> {
+export async function answerMalformedPath(req: IncomingMessage, res: ServerResponse, next: NodeHandler): Promise<void> {
   const url = req.url ?? "/";
   if (/^\/api(\/|$)/.test(pathOf(url))) {
     const edition = editionForHost(headerOf(req, "x-forwarded-host") ?? headerOf(req, "host"), env().EDITION, env().CHINA_HOSTS);
@@ -71,16 +63,16 @@ export async function answerMalformedPath(req: IncomingMessage, res: ServerRespo
     res.end(Buffer.from(await answer.arrayBuffer()));
     return;
   }
-  req.url = escapeStrayPercents(url);
-  await notFoundPage(req, res);
+  req.url = MALFORMED_PATH_PAGE;
+  await next(req, res);
 }
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
-/** `next` for every request whose path decodes; the answers above for the others (server.ts). */
-export function guardMalformedPaths(next: NodeHandler, notFoundPage: (req: IncomingMessage, res: ServerResponse) => Promise<void>): (req: IncomingMessage, res: ServerResponse) => void {
+/** `next` for every request; one whose path does not decode is answered as above first (server.ts). */
+export function guardMalformedPaths(next: NodeHandler): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    const answering = hasMalformedEscape(req.url) ? answerMalformedPath(req, res, notFoundPage) : next(req, res);
+    const answering = hasMalformedEscape(req.url) ? answerMalformedPath(req, res, next) : next(req, res);
     void Promise.resolve(answering).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();

@@ -6,7 +6,7 @@
 /** Domains whose mailboxes ignore dots in the local part. */
 const DOTLESS_DOMAINS: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
 
-/** The mailbox an address reaches, for comparing sign-ups; null when it is not an address. */
+/** The mailbox an address reaches, for comparing sign-ups ("+a@x" and "+b@x" are one); null when it is not an address. */
 export function referralEmailKey(raw: string | null | undefined): string | null {
   const email = (raw ?? "").trim().toLowerCase();
   const at = email.lastIndexOf("@");
@@ -20,5 +20,6 @@ export function referralEmailKey(raw: string | null | undefined): string | null 
     domain = dotless;
     local = local.replace(/\./g, "");
   }
-  return local && domain ? `${local}@${domain}` : null;
+  // "+tag@example.com" has no mailbox name before its tag: all such addresses of a domain count as one.
+  return domain ? `${local}@${domain}` : null;
 }

@@ -94,7 +94,7 @@ export async function pathEscapeProbes(
     res.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));
     res.end(Buffer.from(await answer.arrayBuffer()));
   };
-  const server = http.createServer(guardMalformedPaths(toHandler, async (_req, res) => void res.writeHead(404, { "content-type": "text/html" }).end("not found page")));
+  const server = http.createServer(guardMalformedPaths(toHandler));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const rows: EscapeRow[] = [];
