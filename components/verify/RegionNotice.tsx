@@ -11,7 +11,7 @@ export function RegionNotice({ email, answer }: { email: string; answer: Complia
   return (
     <div className="alert alert-info" role="alert" data-testid="region-notice">
       <strong>{t("title")}</strong>
-      <p>{t("body", { email, edition })}</p>
+      <p style={{ margin: answer.suggested_url ? "6px 0 10px" : "6px 0 0", overflowWrap: "anywhere" }}>{t("body", { email, edition })}</p>
       {answer.suggested_url && (
         <a className="btn btn-primary" href={answer.suggested_url} rel="noopener" data-testid="region-notice-go">
           {t("go", { edition })}
