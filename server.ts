@@ -10,6 +10,7 @@ import http from "node:http";
 import os from "node:os";
 import next from "next";
 import { attachCollab, closeCollab, createCollabServer } from "@/lib/collab/hocuspocus";
+import { guardMalformedPaths } from "@/lib/api/malformed-path";
 import { PEER_ADDRESS_HEADER } from "@/lib/api/peer-address";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
@@ -25,11 +26,14 @@ async function main() {
   const app = next({ dev, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // A path whose percent-escapes do not decode never reaches Next's router (it answered a bare 500):
+  // 400 with the envelope under /api, the not-found page elsewhere (lib/api/malformed-path.ts).
+  const answer = guardMalformedPaths(handle);
   const server = http.createServer((req, res) => {
     // The socket's own address, for per-address limits when no proxy is trusted (lib/api/rate-limit.ts
     // clientAddress). Set here on every request, so a value sent by the client never survives.
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-    void handle(req, res);
+    answer(req, res);
   });
   const collab = createCollabServer();
   // In development Next's own upgrade listener serves hot reloading; in production nothing else may upgrade.

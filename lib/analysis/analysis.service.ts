@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
+import { consumeAiRequest, type AiAsker } from "@/lib/api/rate-limit";
 import { enqueue } from "@/lib/jobs/contract";
 import { clearProgress, setProgress } from "@/lib/jobs/progress";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
@@ -25,7 +26,10 @@ const MAX_MIND_MAP_DEPTH = 4;
  * worker. A task that already has a summary is only summarised again when the
  * caller confirms (regenerate), and then goes through "regenerating".
  */
-export async function requestAnalysis(userId: string, taskId: string, opts: { regenerate: boolean; locale: string }) {
+export async function requestAnalysis(asker: AiAsker, taskId: string, opts: { regenerate: boolean; locale: string }) {
+  // A summary is paid work like a chat answer: the same per-user limits, taken here for every caller.
+  await consumeAiRequest(asker);
+  const userId = asker.id;
   const task = await ownedTaskWithTranscript(userId, taskId);
   if (task.status === "analyzing" || task.status === "regenerating") return { status: task.status };
   if (task.summary && !opts.regenerate) throw new AppError("analysis.alreadyAnalyzed");

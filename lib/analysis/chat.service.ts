@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
+import { consumeAiRequest, type AiAsker } from "@/lib/api/rate-limit";
 import type { PublicQuizQuestion, StreamEvent, Verdict } from "@/lib/api/stream-events";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/server";
@@ -12,13 +13,17 @@ import type { ChatTurn, QuizQuestion, QuizSettings } from "./types";
 
 // Ask AI about one task, with history, and the flashback review quiz
 // (configuration → practice → back to chat). Only the task's owner may ask.
+// Each entry takes the asker's AI request limits first (consumeAiRequest), so no
+// caller (the REST routes, the MCP tools, whatever comes next) can skip them.
 
 const HISTORY_TURNS = 10;
 
 const messageSelect = { id: true, role: true, mode: true, content: true, data: true, engine: true, createdAt: true } as const;
 
 /** Checks everything that can be refused, then returns the producer of the streamed answer. */
-export async function prepareAsk(userId: string, taskId: string, question: string) {
+export async function prepareAsk(asker: AiAsker, taskId: string, question: string) {
+  await consumeAiRequest(asker);
+  const userId = asker.id;
   if (!question.trim()) throw new AppError("chat.questionEmpty");
   const task = await ownedTaskWithTranscript(userId, taskId);
   const recent = await prisma.chatMessage.findMany({
@@ -103,7 +108,9 @@ interface StoredQuiz {
 const publicQuestion = (q: QuizQuestion): PublicQuizQuestion => ({ id: q.id, kind: q.kind, prompt: q.prompt, options: q.options, ...(q.source ? { source: q.source } : {}) });
 
 /** Checks the request, then returns the producer that writes the quiz and streams its questions. */
-export async function prepareFlashback(userId: string, taskId: string, settings: QuizSettings) {
+export async function prepareFlashback(asker: AiAsker, taskId: string, settings: QuizSettings) {
+  await consumeAiRequest(asker);
+  const userId = asker.id;
   const task = await ownedTaskWithTranscript(userId, taskId);
   const language: Locale = await summaryLanguageOf(userId);
 
@@ -125,7 +132,9 @@ export async function prepareFlashback(userId: string, taskId: string, settings:
 }
 
 /** Checks the answer to one question; what the verdict shows follows the quiz's settings. */
-export async function prepareCheckAnswer(userId: string, input: { taskId: string; quizId: string; questionId: string; answer: number[]; locale: string }) {
+export async function prepareCheckAnswer(asker: AiAsker, input: { taskId: string; quizId: string; questionId: string; answer: number[]; locale: string }) {
+  await consumeAiRequest(asker);
+  const userId = asker.id;
   await assertOwner(userId, input.taskId);
   const message = await prisma.chatMessage.findFirst({ where: { id: input.quizId, taskId: input.taskId, userId, mode: "flashback", role: "assistant" }, select: { data: true } });
   const stored = message?.data as StoredQuiz | null | undefined;

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
+import { consumeAiRequest, type AiAsker } from "@/lib/api/rate-limit";
 import { enqueue } from "@/lib/jobs/contract";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/server";
@@ -33,8 +34,10 @@ function toJson(row: Prisma.TranslationGetPayload<{ select: typeof translationSe
   };
 }
 
-export async function requestTranslation(userId: string, input: { taskId: string; target: Locale; locale: string }) {
-  await ownedTaskWithTranscript(userId, input.taskId);
+/** Starts a translation in the worker; the asker's AI request limits are taken first (lib/api/rate-limit.ts). */
+export async function requestTranslation(asker: AiAsker, input: { taskId: string; target: Locale; locale: string }) {
+  await consumeAiRequest(asker);
+  await ownedTaskWithTranscript(asker.id, input.taskId);
   if (!chatProvider()) throw new AppError("translation.needsProvider");
   const existing = await prisma.translation.findUnique({ where: { taskId_targetLanguage: { taskId: input.taskId, targetLanguage: input.target } }, select: translationSelect });
   if (existing?.status === "translating") return toJson(existing);

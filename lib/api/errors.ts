@@ -112,6 +112,8 @@ export const errorCatalogue = {
   "auth.socialSessionExpired": 400,
   "auth.providerUnavailable": 502,
   "auth.emailUnverified": 403,
+  // an account used on the other edition's host: the region access notice (docs/auth.md "Editions keep accounts apart")
+  "auth.wrongEdition": 403,
   // phone login, China edition (spec §5, §8 Login; docs/auth.md "China edition and phone login")
   "phone.invalidPhone": 400,
   "phone.wrongCode": 400,

@@ -103,8 +103,17 @@ function refusal(spec: LimiterSpec, res: RateLimiterRes): AppError {
   return new AppError("common.rateLimited", { seconds });
 }
 
-/** Ask AI, quiz and translation: the per-minute rate, then the daily limit of the user's plan. */
-export async function consumeAiRequest(user: { id: string; planCode: string }): Promise<void> {
+/** Who asks for paid AI work: the user (its id and plan decide the limits). */
+export interface AiAsker {
+  id: string;
+  planCode: string;
+}
+
+/**
+ * Ask AI, quiz, translation and summaries: the per-minute rate, then the daily limit of the
+ * user's plan. Called by the lib/analysis service entries themselves, never by a route.
+ */
+export async function consumeAiRequest(user: AiAsker): Promise<void> {
   await consumeLimit("aiPerMinute", user.id);
   await consumeLimit(hasProFeatures(user.planCode) ? "aiPerDayPro" : "aiPerDay", user.id);
 }

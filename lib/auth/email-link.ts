@@ -57,7 +57,7 @@ export async function redeemLoginLink(
   if (claimed.count !== 1) throw new AppError("auth.linkUsed");
 
   // The code sent at verify (the browser's auth:referralCode) or the one sent with the link.
-  const user = await findOrCreateUserByEmail(link.email, { ...ctx, referralCode: input.referralCode || link.referral });
+  const user = await findOrCreateUserByEmail(link.email, { ...ctx, referralCode: input.referralCode || link.referral, deviceId: input.deviceId });
   const session = await openSession(user.id, input.deviceId);
   return { ...session, user, returnUrl: link.returnUrl };
 }

@@ -87,7 +87,7 @@ export async function redeemPhoneSignIn(
   const stored = await redis().getdel(ticketKey(input.accesstoken));
   const phone = stored ? (JSON.parse(stored) as { phone?: unknown }).phone : null;
   if (typeof phone !== "string" || !parseMainlandPhone(phone)) throw new AppError("phone.signInExpired");
-  const user = await findOrCreateUserByPhone(phone, { ...ctx, referralCode: input.referralCode });
+  const user = await findOrCreateUserByPhone(phone, { ...ctx, referralCode: input.referralCode, deviceId: input.deviceId });
   const session = await openSession(user.id, input.deviceId);
   return { ...session, user };
 }

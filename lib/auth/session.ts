@@ -1,8 +1,10 @@
 import "server-only";
 import { Prisma, prisma } from "@/lib/server/prisma";
+import { announceAccessChange } from "@/lib/server/access-changes";
 import { env } from "@/lib/server/env";
 import { devLoginAllowed } from "@/lib/server/secrets";
 import type { Edition } from "@/lib/edition/edition";
+import { requireHomeEdition } from "./edition-access";
 import { findOrCreateUserByEmail, publicUserSelect, type PublicUserRow } from "./users";
 import { issueAccessToken, readAccessToken, sha256 } from "./tokens";
 
@@ -32,7 +34,10 @@ export function devLoginConfig(): { token: string; email: string; deviceId: stri
   return { token: AUTH_DEV_TOKEN, email: AUTH_DEV_USER.toLowerCase(), deviceId: AUTH_DEV_DEVICE_ID };
 }
 
-/** Who is asking: the bearer token's live session, or the configured development token. */
+/**
+ * Who is asking: the bearer token's live session, or the configured development token. An account
+ * of the other edition is refused here (`auth.wrongEdition`), for every route and the co-editing socket.
+ */
 export async function authenticate(authorization: string | null, ctx: { locale: string; edition: Edition }): Promise<Caller | null> {
   const match = /^Bearer\s+(.+)$/i.exec(authorization ?? "");
   if (!match) return null;
@@ -49,6 +54,7 @@ export async function authenticate(authorization: string | null, ctx: { locale: 
   const session = await liveSessionRow(claims.sid);
   if (!session || session.revokedAt || session.expiresAt < new Date() || session.tokenHash !== sha256(token)) return null;
   const { user } = session;
+  requireHomeEdition(user, ctx.edition);
   // Touch at most once a minute: a hot path should not write on every request. Not awaited: the answer
   // does not depend on it, and sessions come due together (100 touches at once through 10 connections
   // waited 30-180 ms for their commits here: bench/README.md "load: findings").
@@ -58,7 +64,10 @@ export async function authenticate(authorization: string | null, ctx: { locale: 
   return { user, sessionId: session.id, deviceId: session.deviceId };
 }
 
-/** Logout revokes this session, and every session of the named device (spec §4). */
+/**
+ * Logout revokes this session, and every session of the named device (spec §4). Every process then
+ * re-checks this user's open co-editing sockets at once (lib/collab/connection-watch.ts).
+ */
 export async function closeSession(caller: Caller, deviceId?: string): Promise<void> {
   const now = new Date();
   if (caller.sessionId !== "dev") {
@@ -67,6 +76,7 @@ export async function closeSession(caller: Caller, deviceId?: string): Promise<v
   if (deviceId) {
     await prisma.session.updateMany({ where: { userId: caller.user.id, deviceId, revokedAt: null }, data: { revokedAt: now } });
   }
+  await announceAccessChange({ userId: caller.user.id });
 }
 
 // The session and its user in one statement. Prisma's nested select took two (Session, then User), and every

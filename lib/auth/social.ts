@@ -39,7 +39,7 @@ export async function googleSignIn(input: SocialSignInInput, ctx: { locale: stri
       ctx.edition,
     );
     // A new account credits its referral code's owner (lib/rewards through findOrCreateUserByEmail).
-    const user = await findOrCreateUserByEmail(profile.email, { ...ctx, referralCode: input.referralCode });
+    const user = await findOrCreateUserByEmail(profile.email, { ...ctx, referralCode: input.referralCode, deviceId: input.deviceId });
     const session = await openSession(user.id, input.deviceId);
     await redis().set(key, "done", "EX", CODE_FLAG_TTL_SEC);
     return { access_token: session.access_token, device_id: session.device_id, user_info: toUserInfo(user) };

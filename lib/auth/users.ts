@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { prisma } from "@/lib/server/prisma";
 import type { Edition } from "@/lib/edition/edition";
 import { creditReferral } from "@/lib/rewards/referral";
+import { requireHomeEdition } from "./edition-access";
 import { maskPhone } from "./phone.schema";
 
 // The user object the API returns (spec §3: id, username, email, language, ui_language, AI summary language).
@@ -61,7 +62,8 @@ function newReferralCode(): string {
   return randomBytes(5).toString("hex").toUpperCase();
 }
 
-type NewUserOptions = { locale: string; edition: Edition; referralCode?: string | null };
+/** A sign-in's facts for a new account: its language and edition, and for the referral check its code and device. */
+type NewUserOptions = { locale: string; edition: Edition; referralCode?: string | null; deviceId?: string };
 
 /**
  * Finds the user with this email or phone, or creates one with a language and edition from the sign-in.
@@ -69,7 +71,11 @@ type NewUserOptions = { locale: string; edition: Edition; referralCode?: string 
  */
 async function findOrCreateUser(identity: { email: string } | { phone: string }, username: string, opts: NewUserOptions): Promise<PublicUserRow> {
   const existing = await prisma.user.findUnique({ where: identity, select: publicUserSelect });
-  if (existing) return existing;
+  if (existing) {
+    // Every sign-in passes here: an account of the other edition gets no session on this one.
+    requireHomeEdition(existing, opts.edition);
+    return existing;
+  }
   let created: PublicUserRow;
   try {
     created = await prisma.user.create({
@@ -90,7 +96,7 @@ async function findOrCreateUser(identity: { email: string } | { phone: string },
     throw e;
   }
   // A failed credit must not fail the sign-in; the referrer loses only this credit.
-  if (opts.referralCode) await creditReferral(created.id, opts.referralCode).catch((e: unknown) => console.error("[referral] credit failed", e));
+  if (opts.referralCode) await creditReferral(created.id, opts.referralCode, { deviceId: opts.deviceId }).catch((e: unknown) => console.error("[referral] credit failed", e));
   return created;
 }
 

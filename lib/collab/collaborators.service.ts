@@ -2,6 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { consumeLimit } from "@/lib/api/rate-limit";
 import type { Edition } from "@/lib/edition/edition";
+import { announceAccessChange } from "@/lib/server/access-changes";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { parseIdentifier } from "./collab.schema";
 import { collabPermission, requireCollabOwner, requireEditor, type CollabRole } from "./permission";
@@ -61,6 +62,8 @@ export async function removeCollaborator(taskId: string, callerId: string, userI
   if (userId === callerId) throw new AppError("collab.ownerCannotBeRemoved");
   const res = await prisma.collaborator.deleteMany({ where: { taskId, userId, isOwner: false } });
   if (res.count === 0) throw new AppError("collab.collaboratorNotFound");
+  // Their open co-editing sockets on this task close at once, in whichever process holds them.
+  await announceAccessChange({ userId, taskIds: [taskId] });
   return { removed: userId };
 }
 

@@ -3,14 +3,16 @@ import type { IncomingMessage, Server as HttpServer } from "node:http";
 import type { Duplex } from "node:stream";
 import { Database } from "@hocuspocus/extension-database";
 import { Redis } from "@hocuspocus/extension-redis";
-import { Hocuspocus, type onAuthenticatePayload } from "@hocuspocus/server";
+import { Hocuspocus } from "@hocuspocus/server";
 import { WebSocketServer, type RawData } from "ws";
-import { authenticate } from "@/lib/auth/session";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
+import { watchCollabConnections } from "./connection-watch";
 import { parseCollabDocumentName, type CollabPart } from "./convert";
 import { loadDocumentState, storeDocumentState } from "./documents";
-import { collabPermission, type CollabRole } from "./permission";
+import { authenticateCollab, recheckCollab, type CollabContext } from "./socket-access";
+
+export type { CollabContext } from "./socket-access";
 
 // The co-editing server: Hocuspocus 4 inside the web's own process and port (server.ts),
 // reached by the browser at COLLAB_PATH on the app's origin. One Yjs document per task part.
@@ -21,65 +23,27 @@ export const COLLAB_PATH = "/collab";
 /** Largest websocket message (a whole long transcript's first sync fits well within it). */
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
-export interface CollabContext {
-  userId: string;
-  taskId: string;
-  part: CollabPart;
-  role: CollabRole;
-  /** The provider's bearer token, kept in memory only: the re-check asks whether its session still lives. */
-  token: string;
-  /** When the permission was last confirmed (ms since epoch). */
-  checkedAt: number;
-}
-
-/** How long a connection's permission is trusted before its next message checks it again. */
-const RECHECK_MS = 5_000;
-
-/** A refusal the provider receives as `permission-denied` with this catalogue key as its reason. */
-function refuse(reason: "collab.loginRequired" | "collab.permissionDenied"): Error {
-  return Object.assign(new Error(reason), { reason });
-}
-
-/** Token first, then the task's permission check: a stranger is refused at the socket. */
-export async function authenticateCollab({ token, documentName }: Pick<onAuthenticatePayload, "token" | "documentName">): Promise<CollabContext> {
-  const doc = parseCollabDocumentName(documentName);
-  const caller = await callerOf(token);
-  if (!caller) throw refuse("collab.loginRequired");
-  const role = doc ? await collabPermission(doc.taskId, caller.user.id) : null;
-  if (!doc || !role) throw refuse("collab.permissionDenied");
-  return { userId: caller.user.id, taskId: doc.taskId, part: doc.part, role, token, checkedAt: Date.now() };
-}
-
-/** The same check as the API's: a live session behind the bearer token. */
-function callerOf(token: string | undefined) {
-  return token ? authenticate(`Bearer ${token}`, { locale: "en", edition: env().EDITION }) : Promise.resolve(null);
-}
-
-/**
- * A signed-out (or revoked) session, a removed collaborator or a deleted task loses the socket
- * too: the first message after `recheckMs` checks the token and the permission again; refused,
- * the message is dropped and the connection closed (reconnecting is refused at authentication).
- */
-export async function recheckCollab(context: CollabContext, recheckMs = RECHECK_MS): Promise<void> {
-  if (Date.now() - context.checkedAt < recheckMs) return;
-  const caller = await callerOf(context.token);
-  if (!caller || caller.user.id !== context.userId) throw refuse("collab.loginRequired");
-  if (!(await collabPermission(context.taskId, context.userId))) throw refuse("collab.permissionDenied");
-  context.checkedAt = Date.now();
-}
-
 function contextOf(documentName: string): { taskId: string; part: CollabPart } {
   const doc = parseCollabDocumentName(documentName);
   if (!doc) throw new Error(`not a co-editing document: ${documentName}`);
   return doc;
 }
 
+export interface CollabServerOptions {
+  /** Join other processes through Redis (default true). */
+  redis?: boolean;
+  /** A message re-checks its connection when the last check is older than this (default MESSAGE_RECHECK_MS). */
+  recheckMs?: number;
+  /** The timer re-checks every connection last checked this long ago (default CONNECTION_RECHECK_MS, 15 s). */
+  connectionRecheckMs?: number;
+}
+
 /**
- * A Hocuspocus instance: connections authenticated per document, state kept in PostgreSQL
- * (seeded from the task the first time), and the Redis extension so that several web
- * processes serve one document together.
+ * A Hocuspocus instance: connections authenticated per document and re-checked while they live
+ * (lib/collab/connection-watch.ts), state kept in PostgreSQL (seeded from the task the first
+ * time), and the Redis extension so that several web processes serve one document together.
  */
-export function createCollabServer(options: { redis?: boolean; recheckMs?: number } = {}): Hocuspocus<CollabContext> {
+export function createCollabServer(options: CollabServerOptions = {}): Hocuspocus<CollabContext> {
   const extensions = [
     new Database({
       fetch: async ({ documentName }) => {
@@ -95,7 +59,8 @@ export function createCollabServer(options: { redis?: boolean; recheckMs?: numbe
   if (options.redis !== false) {
     extensions.push(new Redis({ ...redisTarget(env().REDIS_URL), prefix: `${env().REDIS_PREFIX}:collab` }) as unknown as Database);
   }
-  return new Hocuspocus<CollabContext>({
+  const watch: { stop?: () => Promise<void> } = {};
+  const hocuspocus = new Hocuspocus<CollabContext>({
     name: `web-${process.pid}`,
     quiet: true,
     // Stored at most a second after the typing stops, at the latest every 10 s while it goes on.
@@ -104,7 +69,12 @@ export function createCollabServer(options: { redis?: boolean; recheckMs?: numbe
     extensions,
     onAuthenticate: authenticateCollab,
     beforeHandleMessage: ({ context }) => recheckCollab(context, options.recheckMs),
+    onDestroy: async () => {
+      await watch.stop?.();
+    },
   });
+  watch.stop = watchCollabConnections(hocuspocus, { everyMs: options.connectionRecheckMs });
+  return hocuspocus;
 }
 
 /**

@@ -1,8 +1,10 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { trimBlanks } from "@/lib/api/text";
+import { requireHomeEdition } from "@/lib/auth/edition-access";
 import { randomToken, sha256 } from "@/lib/auth/tokens";
 import { hasProFeatures } from "@/lib/billing/plans";
+import type { Edition } from "@/lib/edition/edition";
 import { prisma } from "@/lib/server/prisma";
 import { MAX_MCP_KEYS, MCP_KEY_PREFIX, type McpKeyJson } from "./mcp.schema";
 
@@ -61,18 +63,20 @@ export async function deleteMcpKey(userId: string, id: string) {
 
 /**
  * The user a bearer key belongs to, or null (unknown or deleted key, or a
- * plan that no longer has MCP). Touches "last used" at most once a minute.
+ * plan that no longer has MCP). A key of the other edition's account is refused with the
+ * region access notice (requireHomeEdition). Touches "last used" at most once a minute.
  */
-export async function userForMcpKey(authorization: string | null): Promise<{ userId: string; locale: string } | null> {
+export async function userForMcpKey(authorization: string | null, edition: Edition): Promise<{ userId: string; planCode: string; locale: string } | null> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
   if (!match || !match[1]!.startsWith(MCP_KEY_PREFIX)) return null;
   const found = await prisma.mcpKey.findUnique({
     where: { keyHash: sha256(match[1]!) },
-    select: { id: true, lastUsedAt: true, user: { select: { id: true, planCode: true, uiLanguage: true } } },
+    select: { id: true, lastUsedAt: true, user: { select: { id: true, planCode: true, uiLanguage: true, edition: true } } },
   });
   if (!found || !hasProFeatures(found.user.planCode)) return null;
+  requireHomeEdition(found.user, edition);
   if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     await prisma.mcpKey.update({ where: { id: found.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
   }
-  return { userId: found.user.id, locale: found.user.uiLanguage };
+  return { userId: found.user.id, planCode: found.user.planCode, locale: found.user.uiLanguage };
 }

@@ -5,6 +5,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { AppError, isAppError } from "@/lib/api/errors";
 import { readJson } from "@/lib/api/handler";
+import type { Edition } from "@/lib/edition/edition";
 import { translatorFor } from "@/lib/i18n/server";
 import { logger } from "@/lib/server/logger";
 import { userForMcpKey } from "./keys.service";
@@ -39,7 +40,8 @@ function tool<A>(locale: string, run: (args: A) => Promise<CallToolResult>) {
   };
 }
 
-export function buildMcpServer(userId: string, locale: string): McpServer {
+export function buildMcpServer(user: { id: string; planCode: string }, locale: string): McpServer {
+  const userId = user.id;
   const server = new McpServer({ name: "tingji", version: "1.0.0" });
   server.registerTool(
     "list_tasks",
@@ -82,7 +84,7 @@ export function buildMcpServer(userId: string, locale: string): McpServer {
       inputSchema: { taskId, question: z.string().min(1).max(QUESTION_MAX) },
     },
     tool(locale, async ({ taskId: id, question }) => {
-      const text = await askForMcp(userId, id, question, AbortSignal.timeout(ASK_TIMEOUT_MS));
+      const text = await askForMcp(user, id, question, AbortSignal.timeout(ASK_TIMEOUT_MS));
       return { content: [{ type: "text", text }] };
     }),
   );
@@ -90,11 +92,11 @@ export function buildMcpServer(userId: string, locale: string): McpServer {
 }
 
 /** Answers one HTTP request to /api/mcp. No or unknown key: 401 (common.unauthorized). */
-export async function handleMcpRequest(req: Request): Promise<Response> {
-  const caller = await userForMcpKey(req.headers.get("authorization"));
+export async function handleMcpRequest(req: Request, edition: Edition): Promise<Response> {
+  const caller = await userForMcpKey(req.headers.get("authorization"), edition);
   if (!caller) throw new AppError("common.unauthorized");
   const parsedBody = await readJson(req, MCP_BODY_LIMIT_BYTES);
-  const server = buildMcpServer(caller.userId, caller.locale);
+  const server = buildMcpServer({ id: caller.userId, planCode: caller.planCode }, caller.locale);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   return transport.handleRequest(req, { parsedBody });

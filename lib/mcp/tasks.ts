@@ -1,4 +1,5 @@
 import "server-only";
+import type { AiAsker } from "@/lib/api/rate-limit";
 import type { StreamEvent } from "@/lib/api/stream-events";
 import { prepareAsk } from "@/lib/analysis/chat.service";
 import { searchTasks } from "@/lib/search/search.service";
@@ -59,9 +60,9 @@ export async function summaryForMcp(userId: string, taskId: string) {
   return { taskId: task.id, title: task.title, status: task.status, summary: task.summary, summaryLanguage: task.summaryLanguage, mindMap: task.mindMap };
 }
 
-/** Asks through Ask AI (the owner's chat, saved in its history) and waits for the whole answer. */
-export async function askForMcp(userId: string, taskId: string, question: string, signal: AbortSignal) {
-  const answer = await prepareAsk(userId, taskId, question);
+/** Asks through Ask AI (the owner's chat, saved in its history; the same AI limits) and waits for the whole answer. */
+export async function askForMcp(asker: AiAsker, taskId: string, question: string, signal: AbortSignal) {
+  const answer = await prepareAsk(asker, taskId, question);
   let text = "";
   for await (const event of answer(signal) as AsyncIterable<StreamEvent>) if (event.type === "delta") text += event.text;
   return text;

@@ -50,7 +50,9 @@ export async function retryFailedJobs(kind: JobName | "--all"): Promise<{ retrie
 async function restartJob(job: Job): Promise<boolean> {
   const data = job.data as { taskId?: string; locale?: string; targetLanguage?: string };
   const locale = data.locale ?? "en";
-  const owner = data.taskId && TASK_KINDS.has(job.name) ? await prisma.task.findFirst({ where: { id: data.taskId, deletedAt: null }, select: { userId: true, status: true } }) : null;
+  const owner = data.taskId && TASK_KINDS.has(job.name) ? await prisma.task.findFirst({ where: { id: data.taskId, deletedAt: null }, select: { userId: true, status: true, user: { select: { planCode: true } } } }) : null;
+  // A restart is the owner's request again: it takes a point of the owner's AI limits like any other (lib/api/rate-limit.ts).
+  const asker = owner ? { id: owner.userId, planCode: owner.user.planCode } : null;
   switch (job.name) {
     case "transcription.run": {
       if (owner?.status !== "failed") return false;
@@ -59,14 +61,14 @@ async function restartJob(job: Job): Promise<boolean> {
     }
     case "analysis.run": {
       if (owner?.status !== "analysis_failed") return false;
-      await requestAnalysis(owner.userId, data.taskId!, { regenerate: true, locale });
+      await requestAnalysis(asker!, data.taskId!, { regenerate: true, locale });
       return true;
     }
     case "translation.run": {
       if (!owner || !isLocale(data.targetLanguage)) return false;
       const row = await prisma.translation.findUnique({ where: { taskId_targetLanguage: { taskId: data.taskId!, targetLanguage: data.targetLanguage } }, select: { status: true } });
       if (row?.status !== "translation_failed") return false;
-      await requestTranslation(owner.userId, { taskId: data.taskId!, target: data.targetLanguage, locale: isLocale(locale) ? locale : "en" });
+      await requestTranslation(asker!, { taskId: data.taskId!, target: data.targetLanguage, locale: isLocale(locale) ? locale : "en" });
       return true;
     }
     default:

@@ -154,6 +154,8 @@ const schema = z.object({
   COLLAB_ADDS_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
   // Promo code checks and uses per user per 10 minutes: operator-named codes can be guessed (docs/billing.md).
   PROMO_TRIES_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
+  // Referral credits one referrer may earn in any 24 hours; later sign-ups are recorded as refused (docs/billing.md "Referral").
+  REFERRAL_CREDITS_PER_DAY: z.coerce.number().int().positive().default(10),
   // Human verification (lib/verify, docs/auth.md "Human verification and regions"): Cloudflare Turnstile when both
   // keys are set, else the offline ALTCHA proof-of-work. ALTCHA_HMAC_KEY signs challenges (derived from AUTH_SECRET
   // when unset; refused at start in production when weak). Cost: PBKDF2 iterations per try; the answer lies below ALTCHA_MAX_NUMBER.

@@ -4,6 +4,7 @@ import { chargeTask, refundTask } from "@/lib/billing/ledger";
 import { billableSeconds } from "@/lib/billing/usage";
 import { requestCancel } from "@/lib/jobs/cancel";
 import { getProgress, getProgressMany } from "@/lib/jobs/progress";
+import { announceAccessChange } from "@/lib/server/access-changes";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
 import { showsProgress, taskDetailSelect, taskSummarySelect, toTaskDetail, toTaskSummary } from "./task.view";
@@ -118,6 +119,8 @@ export async function deleteTasks(userId: string, ids: string[]) {
     for (const t of owned) if (t.status === "queued" || t.status === "not_started") await refundTask(db, t.id);
     await db.task.deleteMany({ where: { id: { in: owned.map((t) => t.id) }, userId } });
   });
+  // Co-editing sockets on these tasks (the owner's and collaborators') close at once, in every process.
+  await announceAccessChange({ taskIds: owned.map((t) => t.id) });
   for (const t of owned) {
     await removeTaskFiles(userId, t.id).catch((e) => logger.warn("could not remove task files", { taskId: t.id, error: String(e) }));
   }

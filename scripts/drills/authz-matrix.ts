@@ -8,6 +8,7 @@ import { VISITOR_COOKIE } from "@/lib/tools/visitor";
 import { A_VISITOR_ID, type Owned } from "./authz-owner";
 import { rawCall, type RawAnswer } from "./call";
 import { mcpProbes } from "./mcp-probes";
+import { pathEscapeProbes } from "./path-escapes";
 import { discoverRoutes, idLikeFieldNames, loadHandler, type HttpMethod, type RouteFile } from "./routes";
 
 export { A_VISITOR_ID, createOwnerResources, ownerSnapshot, type Owned } from "./authz-owner";
@@ -267,6 +268,16 @@ async function visitorProbes(handler: Parameters<typeof rawCall>[0], route: Rout
 /** Runs the whole matrix. `b` is signed in (with a finished task of its own); logout runs last, since it ends B's session. */
 export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: string }, routes = discoverRoutes()): Promise<MatrixRow[]> {
   const rows: MatrixRow[] = [];
+  // Percent-escapes in every dynamic segment, over HTTP through server.ts's guard (scripts/drills/path-escapes.ts).
+  rows.push(
+    ...(await pathEscapeProbes(routes, {
+      token: b.token,
+      idFor: (route, segment) => pathParams(route, a, idsFor(route, a)[0]!)[segment]!,
+      bodyFor: (key) => sampleBody(key, a, a.completedTask),
+      // A decoded NUL or line break in an id is refused by validation (400) before any signature check: a refusal too.
+      judge: (key, answer) => (answer.status === 400 && answer.errorKey && !leaks(answer, a) ? null : judgeB(key, answer, a)),
+    })).map((r) => ({ ...r, caller: "B" as const })),
+  );
   const calls = routes.flatMap((route) => route.methods.map((method) => ({ route, method, key: `${method} ${route.route}` })));
   calls.sort((x, y) => Number(x.key === "POST /api/auth/logout") - Number(y.key === "POST /api/auth/logout"));
   for (const { route, method, key } of calls) {

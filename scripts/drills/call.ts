@@ -77,7 +77,7 @@ export async function rawCall(handler: Handler, opts: RawCall): Promise<RawAnswe
   return first;
 }
 
-function envelopeOf(latin1: string, contentType: string): { code: number | null; message: string; errorKey: string | null } {
+export function envelopeOf(latin1: string, contentType: string): { code: number | null; message: string; errorKey: string | null } {
   const text = Buffer.from(latin1, "latin1").toString("utf8");
   const none = { code: null, message: "", errorKey: null };
   const parse = (s: string) => {

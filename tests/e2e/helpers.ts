@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Client } from "pg";
 import { expect, type Page } from "playwright/test";
 import { CORPUS, E2E_SERVERS, serverOf, type E2eServer } from "./env";
 
@@ -36,6 +37,25 @@ export async function signIn(page: Page, email: string, server?: E2eServer) {
   await page.goto(link);
   // A phone-sized page is sent on to the mobile home.
   await expect(page.getByTestId("transcribe-home").or(page.getByTestId("mobile-home"))).toBeVisible();
+  return link;
+}
+
+/**
+ * A China edition account in this page: signs in through the (international) login page, makes the account
+ * one of the China edition in the server's database (as if it had been made there: accounts belong to their
+ * edition, docs/auth.md "Editions keep accounts apart"), then sends the page's requests to the China edition
+ * (a ".cn" host, as a proxy forwards it).
+ */
+export async function signInChina(page: Page, email: string, server?: E2eServer) {
+  const link = await signIn(page, email, server);
+  const db = new Client({ connectionString: (server ?? serverOf(page.url())).databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`UPDATE "User" SET edition = 'china' WHERE email = $1`, [email.toLowerCase()]);
+  } finally {
+    await db.end();
+  }
+  await page.setExtraHTTPHeaders({ "x-forwarded-host": "tingji.cn" });
   return link;
 }
 

@@ -18,14 +18,23 @@ export function latestLinkToken(email: string): string {
   return m[1]!;
 }
 
-export async function signIn(label = "user"): Promise<{ token: string; email: string; deviceId: string; userId: string }> {
+/** A China edition host (a ".cn" name): accounts made through it belong to the China edition. */
+export const CHINA_HOST = { host: "tingji.cn" };
+
+/**
+ * A new account signed in through the login link. `edition: "china"` makes it through a China
+ * host, so it belongs to the China edition and its token works on China hosts only (docs/auth.md).
+ */
+export async function signIn(label = "user", opts: { edition?: "international" | "china" } = {}): Promise<{ token: string; email: string; deviceId: string; userId: string }> {
   counter++;
   const email = `${label}${counter}-${Date.now()}@example.com`;
   const deviceId = `web_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`;
-  const sent = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email, origin: "transcribe" } });
+  const headers = opts.edition === "china" ? CHINA_HOST : {};
+  const sent = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email, origin: "transcribe" }, headers });
   if (sent.code !== 200) throw new Error(`send link failed: ${sent.message}`);
   const res = await call<{ access_token: string; user_info: { id: string } }>(verifyLink, {
     json: { access_token: latestLinkToken(email), device_id: deviceId },
+    headers,
   });
   if (res.code !== 200) throw new Error(`verify failed: ${res.message}`);
   return { token: res.data.access_token, email, deviceId, userId: res.data.user_info.id };

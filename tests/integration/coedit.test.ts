@@ -1,75 +1,22 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
-import WebSocket from "ws";
+import type { HocuspocusProvider } from "@hocuspocus/provider";
 import * as Y from "yjs";
 import { POST as logout } from "@/app/api/auth/logout/route";
 import { PUT as editCollaborative } from "@/app/api/transcription/[id]/edit-collaborative/route";
 import { collabDocumentName } from "@/lib/collab/convert";
 import { ENTRY_NODE } from "@/lib/collab/editor-schema";
-import { attachCollab, closeCollab, COLLAB_PATH, createCollabServer } from "@/lib/collab/hocuspocus";
 import { prisma } from "@/lib/server/prisma";
 import { call } from "@/tests/helpers/api";
+import { closeAllCollab, collabProviders as providers, collabServers as servers, connectCollab as connect, entries, startCollabServer as startServer, synced, textOf, until } from "@/tests/helpers/collab";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
-import { waitFor } from "@/tests/helpers/wait";
-
-const until = (what: string, probe: () => boolean | Promise<boolean>) => waitFor(what, async () => probe(), { timeoutMs: 10_000, everyMs: 50 });
 
 // Real-time co-editing against the real server on loopback: Hocuspocus in an HTTP server the
 // way server.ts runs it, real PostgreSQL (documents) and Redis (the extension joining processes).
+// Sockets closed at once on removal, sign-out and deletion: coedit-revocation.test.ts.
 type User = Awaited<ReturnType<typeof signIn>>;
 let owner: User, collaborator: User, stranger: User;
 let taskId: string;
-const servers: { url: string; close: () => Promise<void> }[] = [];
-const providers: HocuspocusProvider[] = [];
-
-async function startServer(options: { recheckMs?: number } = {}) {
-  const httpServer = http.createServer((_req, res) => res.end("next would answer here"));
-  const collab = createCollabServer(options);
-  const wss = attachCollab(httpServer, collab, { closeOthers: true });
-  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
-  const url = `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}${COLLAB_PATH}`;
-  let closed: Promise<void> | undefined;
-  const close = () =>
-    (closed ??= (async () => {
-      // Stop listening first: a provider reconnects at once when its socket closes.
-      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      await closeCollab(collab, wss);
-      httpServer.closeAllConnections();
-      await stopped;
-    })());
-  const server = { url, close };
-  servers.push(server);
-  return server;
-}
-
-function connect(url: string, token: string | null, name: string, events: { failed?: string[] } = {}) {
-  const websocketProvider = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket as never });
-  const provider = new HocuspocusProvider({
-    websocketProvider,
-    name,
-    token,
-    onAuthenticationFailed: ({ reason }) => events.failed?.push(reason),
-  });
-  provider.attach();
-  // The provider does not own a socket it was given: leaving closes both, or the socket reconnects for ever.
-  const destroy = provider.destroy.bind(provider);
-  provider.destroy = () => {
-    destroy();
-    websocketProvider.destroy();
-  };
-  providers.push(provider);
-  return provider;
-}
-
-const synced = (p: HocuspocusProvider) => until(`${p.configuration.name} synced`, () => p.isSynced);
-
-function entries(doc: Y.Doc): Y.XmlElement[] {
-  return doc.getXmlFragment("default").toArray() as Y.XmlElement[];
-}
-const textOf = (el: Y.XmlElement) => (el.toArray()[0] as Y.XmlText | undefined)?.toString() ?? "";
 
 beforeAll(async () => {
   await setupTestDatabase();
@@ -79,10 +26,7 @@ beforeAll(async () => {
   await prisma.collaborator.create({ data: { taskId, userId: collaborator.userId } });
 });
 
-afterAll(async () => {
-  for (const p of providers) p.destroy();
-  for (const s of servers) await s.close();
-});
+afterAll(closeAllCollab);
 
 test("a new document is seeded from the task: one block per entry with its speaker and times", async () => {
   const { url } = await startServer();

@@ -10,6 +10,12 @@ import { POST as mergeUpload } from "@/app/api/transcription/merge-transcribe/ro
 import { POST as deleteBatch } from "@/app/api/transcription/tasks/delete-batch/route";
 import { POST as ask } from "@/app/api/ask-ai/route";
 import { POST as translate } from "@/app/api/translation/route";
+import { POST as analyze } from "@/app/api/transcription/[id]/analyze-meeting/route";
+import { POST as mcpPost } from "@/app/api/mcp/route";
+import { POST as createMcpKey } from "@/app/api/mcp/keys/route";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { serveRoute } from "@/tests/helpers/route-server";
 import { prisma } from "@/lib/server/prisma";
 import { storage } from "@/lib/storage/storage";
 import { setupTestDatabase } from "@/tests/helpers/db";
@@ -225,5 +231,32 @@ describe("Ask AI, quiz and translation limits", () => {
     const rate = await callStream(ask, { token: pro.token, json: { task_id: proTask, question: "Who?" }, headers: { "x-locale": "fr" } });
     expect([rate.status, rate.envelope?.data]).toEqual([429, expect.objectContaining({ error: "common.rateLimited" })]);
     expect(rate.envelope?.message).toMatch(/^Trop de requêtes, veuillez réessayer dans \d+ secondes$/);
+  });
+
+  test("every path to a paid engine takes from the same limits: MCP's ask_question, summaries, and the REST routes", async () => {
+    const pro = await signIn("ai-mcp");
+    await prisma.user.update({ where: { id: pro.userId }, data: { planCode: "pro" } });
+    const taskId = await seedTranscribedTask(pro.userId, "Launch", MEETING);
+    const key = (await call<{ key: string }>(createMcpKey, { token: pro.token, json: { name: "limits" } })).data.key;
+    const server = await serveRoute({ POST: mcpPost });
+    const client = new Client({ name: "jest", version: "1.0.0" });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+      const askMcp = () => client.callTool({ name: "ask_question", arguments: { taskId, question: "Who sends the report?" } });
+      const text = (r: Awaited<ReturnType<typeof askMcp>>) => (r.content as { text: string }[]).map((c) => c.text).join("");
+      // The per-minute rate is 4: three asks through MCP and one summary request use it up.
+      for (let i = 0; i < 3; i++) expect((await askMcp()).isError).toBeFalsy();
+      expect((await call(analyze, { token: pro.token, params: { id: taskId }, json: { regenerate: false } })).code).toBe(200);
+      const refused = await askMcp();
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toMatch(/^Too many requests, please try again in \d+ seconds$/);
+      // The REST route shares the count, and no answer was written for the refused ask.
+      const rest = await callStream(ask, { token: pro.token, json: { task_id: taskId, question: "And the budget?" } });
+      expect([rest.status, rest.envelope?.data]).toEqual([429, expect.objectContaining({ error: "common.rateLimited" })]);
+      expect(await prisma.chatMessage.count({ where: { taskId, role: "assistant" } })).toBe(3);
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });

@@ -32,7 +32,7 @@ async function order(token: string, plan = "pro", period = "month") {
   return res.data.orderNo;
 }
 
-const status = async (token: string, orderNo: string) => (await call<{ status: string }>(paymentStatus, { token, query: { session_id: orderNo } })).data.status;
+const status = async (token: string, orderNo: string) => (await call<{ status: string }>(paymentStatus, { token, query: { session_id: orderNo }, headers: china })).data.status;
 const orderOf = (orderNo: string) => prisma.paymentOrder.findUniqueOrThrow({ where: { mobileOrderNo: orderNo } });
 const planOf = async (userId: string) => (await prisma.user.findUniqueOrThrow({ where: { id: userId } })).planCode;
 /** Forgets the status check's per-order query interval (it is per process, by order id). */
@@ -48,7 +48,7 @@ async function deliver(params: Record<string, string>): Promise<string> {
 }
 
 test("no notify: the status check queries the trade, signed by the app and checked against Alipay's signature, and applies it once", async () => {
-  const u = await signIn("alipay-query-paid");
+  const u = await signIn("alipay-query-paid", { edition: "china" });
   const orderNo = await order(u.token);
   // Not paid yet: Alipay answers "trade does not exist"; the order stays pending.
   expect(await status(u.token, orderNo)).toBe("pending");
@@ -78,7 +78,7 @@ test("no notify: the status check queries the trade, signed by the app and check
 }, 30_000);
 
 test("a query answer with a wrong amount or a forged signature changes nothing; a closed trade fails the order", async () => {
-  const u = await signIn("alipay-query-refused");
+  const u = await signIn("alipay-query-refused", { edition: "china" });
   const cheap = await order(u.token);
   gateway.trades.set(cheap, { trade_no: tradeNo(), trade_status: "TRADE_SUCCESS", total_amount: "0.01" });
   expect(await status(u.token, cheap)).toBe("pending");
@@ -112,7 +112,7 @@ function refundNotify(orderNo: string, trade: string, status = "TRADE_CLOSED") {
 }
 
 test("a full refund (TRADE_CLOSED) refunds the order and takes back its period, once; a refund of one of two periods keeps the other", async () => {
-  const u = await signIn("alipay-refund");
+  const u = await signIn("alipay-refund", { edition: "china" });
   const first = await order(u.token);
   const firstTrade = tradeNo();
   expect(await deliver(paidNotify({ appId: APP_ID, outTradeNo: first, totalAmount: "68.00", tradeNo: firstTrade, privateKey: ALIPAY_KEYS.privateKey }))).toBe("success");
@@ -146,7 +146,7 @@ test("a full refund (TRADE_CLOSED) refunds the order and takes back its period, 
 });
 
 test("an operator-granted trial survives Alipay's refund of an old payment", async () => {
-  const u = await signIn("alipay-refund-trial");
+  const u = await signIn("alipay-refund-trial", { edition: "china" });
   const paid = await order(u.token);
   const trade = tradeNo();
   expect(await deliver(paidNotify({ appId: APP_ID, outTradeNo: paid, totalAmount: "68.00", tradeNo: trade, privateKey: ALIPAY_KEYS.privateKey }))).toBe("success");
@@ -157,7 +157,7 @@ test("an operator-granted trial survives Alipay's refund of an old payment", asy
 });
 
 test("continue on an Alipay subscription is refused: it needs a new payment, which adds a period", async () => {
-  const u = await signIn("alipay-continue");
+  const u = await signIn("alipay-continue", { edition: "china" });
   const first = await order(u.token);
   expect(await deliver(paidNotify({ appId: APP_ID, outTradeNo: first, totalAmount: "68.00", tradeNo: tradeNo(), privateKey: ALIPAY_KEYS.privateKey }))).toBe("success");
   const refused = await call(continueSubscription, { token: u.token, headers: china });

@@ -58,15 +58,15 @@ const planOf = async (userId: string) => (await prisma.user.findUniqueOrThrow({ 
 const DAY = 86_400_000;
 
 test("the China edition pays with Alipay; the international edition by card", async () => {
-  const u = await signIn("alipay-plans");
+  const u = await signIn("alipay-plans", { edition: "china" });
   const cn = await call<{ currency: string; payWith: string; alipayPayment: boolean }>(listPlans, { token: u.token, headers: china });
   expect(cn.data).toMatchObject({ currency: "CNY", payWith: "alipay", alipayPayment: true });
-  const intl = await call<{ payWith: string }>(listPlans, { token: u.token });
+  const intl = await call<{ payWith: string }>(listPlans, { token: (await signIn("card-plans")).token });
   expect(intl.data.payWith).toBe("card");
 });
 
 test("an order is a pending CNY order and a page-pay URL signed RSA2 with notify and return URLs, in Beijing time", async () => {
-  const u = await signIn("alipay-order");
+  const u = await signIn("alipay-order", { edition: "china" });
   const { url, orderNo } = await order(u.token, "premium", "year");
   expect(orderNo).toMatch(/^TJ[0-9a-f]{32}$/);
   expect(url.startsWith(`${GATEWAY}?`)).toBe(true);
@@ -78,15 +78,15 @@ test("an order is a pending CNY order and a page-pay URL signed RSA2 with notify
   const beijing = new Date(`${params.timestamp!.replace(" ", "T")}+08:00`).getTime();
   expect(Math.abs(beijing - Date.now())).toBeLessThan(60_000);
   expect(await orderOf(orderNo)).toMatchObject({ status: "pending", method: "mobile", amountCents: 98000, currency: "CNY", period: "year", planCode: "premium" });
-  const status = await call<{ status: string }>(paymentStatus, { token: u.token, query: { session_id: orderNo } });
+  const status = await call<{ status: string }>(paymentStatus, { token: u.token, query: { session_id: orderNo }, headers: china });
   expect(status.data.status).toBe("pending");
-  const other = await signIn("alipay-order-other");
-  const foreign = await call(paymentStatus, { token: other.token, query: { session_id: orderNo } });
+  const other = await signIn("alipay-order-other", { edition: "china" });
+  const foreign = await call(paymentStatus, { token: other.token, query: { session_id: orderNo }, headers: china });
   expect(foreign.code).toBe(404);
 });
 
 test("free and unsold plans are refused with catalogue messages, in the China edition's language", async () => {
-  const u = await signIn("alipay-refused");
+  const u = await signIn("alipay-refused", { edition: "china" });
   const free = await call(checkout, { token: u.token, json: { plan: "free", period: "month" }, headers: china });
   expect(free.message).toBe("付费套餐不能降级为免费版。");
   const enterprise = await call(checkout, { token: u.token, json: { plan: "enterprise", period: "month" }, headers: china });
@@ -94,7 +94,7 @@ test("free and unsold plans are refused with catalogue messages, in the China ed
 });
 
 test("a valid notify is applied once, even when delivered twice: paid order, one month of Pro, status paid", async () => {
-  const u = await signIn("alipay-paid");
+  const u = await signIn("alipay-paid", { edition: "china" });
   const { orderNo } = await order(u.token);
   const params = notifyFor(orderNo);
   expect(await deliver(params)).toBe("success");
@@ -110,12 +110,12 @@ test("a valid notify is applied once, even when delivered twice: paid order, one
   expect(days).toBeLessThan(32);
   expect(await planOf(u.userId)).toBe("pro");
   expect(await prisma.alipayTrade.count({ where: { orderId: paid.id } })).toBe(1);
-  const status = await call<{ status: string }>(paymentStatus, { token: u.token, query: { session_id: orderNo } });
+  const status = await call<{ status: string }>(paymentStatus, { token: u.token, query: { session_id: orderNo }, headers: china });
   expect(status.data.status).toBe("paid");
 });
 
 test("concurrent deliveries of one trade apply it once", async () => {
-  const u = await signIn("alipay-race");
+  const u = await signIn("alipay-race", { edition: "china" });
   const { orderNo } = await order(u.token);
   const params = notifyFor(orderNo);
   const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(params)));
@@ -127,7 +127,7 @@ test("concurrent deliveries of one trade apply it once", async () => {
 });
 
 test("paying again for the same plan adds a period (no automatic renewal); a second trade number for a paid order changes nothing", async () => {
-  const u = await signIn("alipay-renew");
+  const u = await signIn("alipay-renew", { edition: "china" });
   const first = await order(u.token);
   expect(await deliver(notifyFor(first.orderNo))).toBe("success");
   const before = (await subscriptionsOf(u.userId))[0]!.expiresAt;
@@ -147,7 +147,7 @@ test("paying again for the same plan adds a period (no automatic renewal); a sec
 });
 
 test("a forged signature, a wrong amount, a wrong app id or an unpaid status is refused and changes nothing", async () => {
-  const u = await signIn("alipay-forged");
+  const u = await signIn("alipay-forged", { edition: "china" });
   const { orderNo } = await order(u.token);
   const stranger = rsaKeyPair();
   const forged = notifyFor(orderNo, { privateKey: stranger.privateKey });

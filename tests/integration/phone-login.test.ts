@@ -82,8 +82,11 @@ test("send_code, code_login, access_token, then POST /api/auth/phone: the proxy 
   expect(Object.keys(res.data).sort()).toEqual(["access_token", "device_id", "user_info"]);
   expect(res.data.device_id).toBe("web_Phone001");
   expect(res.data.user_info).toMatchObject({ phone, username: `${phone.slice(0, 3)}****${phone.slice(7)}`, edition: "china", ui_language: "zh" });
-  const me = await call<{ id: string; phone: string }>(currentUser, { token: res.data.access_token });
+  const me = await call<{ id: string; phone: string }>(currentUser, { token: res.data.access_token, headers: china });
   expect(me.data).toMatchObject({ id: res.data.user_info.id, phone });
+  // A China account belongs to the China edition: on the international host its token is the region access notice.
+  const elsewhere = await call(currentUser, { token: res.data.access_token });
+  expect([elsewhere.status, elsewhere.data]).toEqual([403, { error: "auth.wrongEdition", registered_edition: "china", suggested_url: null }]);
 
   // The accesstoken is spent.
   const again = await redeem(ticket.data.accesstoken);

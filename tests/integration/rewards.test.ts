@@ -1,3 +1,4 @@
+import "./rewards.env";
 import { GET as referralInfo } from "@/app/api/referral/info/route";
 import { GET as referralValidate } from "@/app/api/referral/validate/route";
 import { GET as promoValidate } from "@/app/api/promo-codes/validate/[code]/route";
@@ -20,11 +21,11 @@ beforeAll(async () => {
 
 let counter = 0;
 /** Signs a new address in through the login link, sending a referral code at send, at verify, or both. */
-async function signUp(opts: { email?: string; atSend?: string; atVerify?: string } = {}) {
+async function signUp(opts: { email?: string; atSend?: string; atVerify?: string; deviceId?: string } = {}) {
   const email = opts.email ?? `ref${++counter}-${Date.now()}@example.com`;
   await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email, origin: "transcribe", ...(opts.atSend ? { referral_code: opts.atSend } : {}) } });
   const res = await call<{ access_token: string; user_info: { id: string } }>(verifyLink, {
-    json: { access_token: latestLinkToken(email), device_id: `web_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`, ...(opts.atVerify ? { referral_code: opts.atVerify } : {}) },
+    json: { access_token: latestLinkToken(email.toLowerCase()), device_id: opts.deviceId ?? `web_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`, ...(opts.atVerify ? { referral_code: opts.atVerify } : {}) },
   });
   expect(res.code).toBe(200);
   return { email, token: res.data.access_token, userId: res.data.user_info.id };
@@ -56,7 +57,7 @@ describe("referral", () => {
     expect((await call(referralInfo, {})).status).toBe(401);
   });
 
-  test("a new account credits the referrer +100 minutes and +1 tool use, with no cap", async () => {
+  test("a new account credits the referrer +100 minutes and +1 tool use", async () => {
     const a = await signIn("referrer");
     const { code } = await info(a.token);
     const b = await signUp({ atVerify: code });
@@ -83,6 +84,63 @@ describe("referral", () => {
     expect(again.every((x) => x === false)).toBe(true);
     expect(await creditReferral(a.userId, code)).toBe(false);
     expect(await info(a.token)).toMatchObject({ bonus_minutes: 100, successful_referrals: 1, video_tool_bonus_uses: 1 });
+  });
+});
+
+describe("referral: sign-ups that look like the referrer's own", () => {
+  const refusals = async (referrerId: string) =>
+    (await prisma.referral.findMany({ where: { referrerId }, select: { refusedReason: true, bonusMinutes: true }, orderBy: { createdAt: "asc" } })).map((r) => [r.refusedReason, r.bonusMinutes]);
+
+  test("plus-addresses, Gmail dots and googlemail.com of the referrer's own mailbox credit nothing, and say why", async () => {
+    const n = ++counter;
+    const a = await signUp({ email: `jane.doe.${n}@gmail.com` });
+    const { code } = await info(a.token);
+    await signUp({ email: `janedoe${n}+1@gmail.com`, atVerify: code });
+    await signUp({ email: `Jane.Doe.${n}+2@GoogleMail.com`, atVerify: code });
+    await signUp({ email: `j.a.n.e.d.o.e.${n}@gmail.com`, atSend: code });
+    expect(await info(a.token)).toMatchObject({ bonus_minutes: 0, successful_referrals: 0, video_tool_bonus_uses: 0 });
+    expect(await refusals(a.userId)).toEqual([["same_person", 0], ["same_person", 0], ["same_person", 0]]);
+  });
+
+  test("one mailbox brings one credit however it is written; others still credit", async () => {
+    const a = await signIn("referrer");
+    const { code } = await info(a.token);
+    const other = `friend${++counter}-${Date.now()}`;
+    await signUp({ email: `${other}+1@example.com`, atVerify: code });
+    await signUp({ email: `${other}+2@example.com`, atVerify: code });
+    await signUp({ email: `${other.toUpperCase()}+news@EXAMPLE.com`, atVerify: code });
+    await signUp({ atVerify: code });
+    expect(await info(a.token)).toMatchObject({ bonus_minutes: 200, successful_referrals: 2 });
+    expect(await refusals(a.userId)).toEqual([[null, 100], ["same_address", 0], ["same_address", 0], [null, 100]]);
+    // Five plus-addresses of one new mailbox at once: judged one after another, one credit.
+    const racing = `racer${++counter}-${Date.now()}`;
+    await Promise.all(Array.from({ length: 5 }, (_, i) => signUp({ email: `${racing}+${i}@example.com`, atVerify: code })));
+    expect(await info(a.token)).toMatchObject({ bonus_minutes: 300, successful_referrals: 3 });
+  });
+
+  test("a sign-up from the referrer's own device, or an earlier referred account's, credits nothing", async () => {
+    const a = await signIn("referrer");
+    const { code } = await info(a.token);
+    await signUp({ atVerify: code, deviceId: a.deviceId });
+    const shared = "web_sharedxx";
+    await signUp({ atVerify: code, deviceId: shared });
+    await signUp({ atVerify: code, deviceId: shared });
+    expect(await refusals(a.userId)).toEqual([["same_device", 0], [null, 100], ["same_device", 0]]);
+    expect(await info(a.token)).toMatchObject({ bonus_minutes: 100, successful_referrals: 1 });
+  });
+
+  test("at most REFERRAL_CREDITS_PER_DAY (10) credits in any 24 hours; older ones do not count", async () => {
+    const a = await signIn("referrer");
+    const { code } = await info(a.token);
+    const earlier = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => prisma.user.create({ data: { email: `earlier${i}-${a.userId}@example.com`, username: "e", referralCode: `E${i}${a.userId}`.slice(0, 20) }, select: { id: true } })),
+    );
+    await prisma.referral.createMany({ data: earlier.map((u) => ({ referrerId: a.userId, referredUserId: u.id })) });
+    await signUp({ atVerify: code });
+    expect((await refusals(a.userId)).at(-1)).toEqual(["daily_limit", 0]);
+    await prisma.referral.updateMany({ where: { referredUserId: { in: earlier.map((u) => u.id) } }, data: { createdAt: new Date(Date.now() - 25 * 3600 * 1000) } });
+    await signUp({ atVerify: code });
+    expect((await refusals(a.userId)).at(-1)).toEqual([null, 100]);
   });
 });
 

@@ -2,14 +2,12 @@ import { apiRoute } from "@/lib/api/handler";
 import { ndjsonResponse } from "@/lib/api/stream";
 import { askBody } from "@/lib/analysis/analysis.schema";
 import { prepareAsk } from "@/lib/analysis/chat.service";
-import { consumeAiRequest } from "@/lib/api/rate-limit";
 
 // Ask AI about one task: the answer streams as NDJSON events (docs/api.md).
 export const POST = apiRoute({
   auth: "user",
   body: askBody,
   handler: async ({ req, caller, body, locale }) => {
-    await consumeAiRequest(caller.user);
-    return ndjsonResponse(await prepareAsk(caller.user.id, body.task_id, body.question), { locale, signal: req.signal });
+    return ndjsonResponse(await prepareAsk(caller.user, body.task_id, body.question), { locale, signal: req.signal });
   },
 });

@@ -40,7 +40,6 @@ export default function LoginScreen() {
   // The China edition signs in by phone only: no Google button, no question about it.
   const googleOffered = useGoogleSignInOffered(!china);
   const [regionNotice, setRegionNotice] = useState<{ email: string; answer: ComplianceAnswer } | null>(null);
-  const [stayHere, setStayHere] = useState<string | null>(null);
 
   // Already signed in: go to the app.
   useEffect(() => {
@@ -57,7 +56,7 @@ export default function LoginScreen() {
     return () => controller.abort();
   }, []);
 
-  async function sendLink(e?: FormEvent, confirmedHere?: string) {
+  async function sendLink(e?: FormEvent) {
     e?.preventDefault();
     const value = email.trim();
     if (!EMAIL_RE.test(value)) {
@@ -68,13 +67,11 @@ export default function LoginScreen() {
     setRegionNotice(null);
     setSending(true);
     try {
-      // An address of the other edition is advised to go there (advice only: it may continue here).
-      if ((confirmedHere ?? stayHere) !== value.toLowerCase()) {
-        const answer = await api.post<ComplianceAnswer>("/api/auth/compliance-check", { email: value }).catch(() => null);
-        if (answer && !answer.compliant) {
-          setRegionNotice({ email: value, answer });
-          return;
-        }
+      // An address of the other edition is sent there: its account cannot sign in on this edition.
+      const answer = await api.post<ComplianceAnswer>("/api/auth/compliance-check", { email: value }).catch(() => null);
+      if (answer && !answer.compliant) {
+        setRegionNotice({ email: value, answer });
+        return;
       }
       const humanToken = await human.takeToken();
       const returnUrl = safeReturnPath(readItem(STORAGE_KEYS.returnUrl));
@@ -181,15 +178,7 @@ export default function LoginScreen() {
               </label>
               <HumanCheck check={human} />
               {regionNotice && (
-                <RegionNotice
-                  email={regionNotice.email}
-                  answer={regionNotice.answer}
-                  onContinue={() => {
-                    const here = regionNotice.email.toLowerCase();
-                    setStayHere(here);
-                    void sendLink(undefined, here);
-                  }}
-                />
+                <RegionNotice email={regionNotice.email} answer={regionNotice.answer} />
               )}
               {error && (
                 <p className="alert alert-error" role="alert" data-testid="login-error">

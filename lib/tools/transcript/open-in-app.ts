@@ -1,5 +1,6 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError, isAppError } from "@/lib/api/errors";
+import type { AiAsker } from "@/lib/api/rate-limit";
 import { requestAnalysis } from "@/lib/analysis/analysis.service";
 import { chargeTasks } from "@/lib/billing/ledger";
 import { secondsForText } from "@/lib/documents/limits";
@@ -12,7 +13,7 @@ import type { TimedSegment } from "./captions";
 // and its summary and mind map started at once. Signed-in users only; once per transcript.
 
 /** POST /api/tools/transcript/{id}/open */
-export async function openTranscriptInApp(user: { id: string }, visitorKey: string, id: string, locale: string) {
+export async function openTranscriptInApp(user: AiAsker, visitorKey: string, id: string, locale: string) {
   // The visitor's own anonymous transcript may be taken into the account that just signed in.
   const row = await prisma.toolTranscript.findFirst({
     where: { id, OR: [{ userId: user.id }, { userId: null, visitorKey }] },
@@ -44,6 +45,9 @@ export async function openTranscriptInApp(user: { id: string }, visitorKey: stri
     // Claimed by the account from now on (an anonymous row moves into the account's history).
     await db.toolTranscript.update({ where: { id: row.id }, data: { taskId, userId: user.id, visitorKey: null } });
   });
-  await requestAnalysis(user.id, taskId, { regenerate: false, locale });
+  // The summary counts against the user's AI limits; over them, the task opens unsummarised (its summary can be asked for later).
+  await requestAnalysis(user, taskId, { regenerate: false, locale }).catch((e: unknown) => {
+    if (!(isAppError(e) && (e.key === "common.rateLimited" || e.key === "common.dailyLimit"))) throw e;
+  });
   return { taskId };
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "playwright/test";
-import { signIn } from "../helpers";
+import { signInChina } from "../helpers";
 import { paidNotify } from "../../helpers/loopback-alipay";
 import { E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_SERVERS } from "../env";
 
@@ -23,8 +23,7 @@ async function payReturnedOrder(page: Page): Promise<string> {
 }
 
 test("China edition: the Alipay subscription card's 'Pay again' starts a new Alipay payment that adds a period", async ({ page }) => {
-  await signIn(page, `e2e-alipay-again-${Date.now()}@example.com`);
-  await page.setExtraHTTPHeaders({ "x-forwarded-host": "tingji.cn" });
+  await signInChina(page, `e2e-alipay-again-${Date.now()}@example.com`);
   await page.goto("/transcribe/payment/plans");
   await page.getByTestId("buy-pro").click();
   const first = await payReturnedOrder(page);

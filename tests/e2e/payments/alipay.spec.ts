@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "playwright/test";
-import { docShot, signIn } from "../helpers";
+import { docShot, signInChina } from "../helpers";
 import { paidNotify } from "../../helpers/loopback-alipay";
 import { E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_SERVERS } from "../env";
 
@@ -21,8 +21,7 @@ async function postNotify(params: Record<string, string>): Promise<string> {
 }
 
 test("China edition: Alipay from the plans page through the gateway back to success once the signed notify lands", async ({ page }) => {
-  await signIn(page, "e2e-alipay@example.com");
-  await page.setExtraHTTPHeaders({ "x-forwarded-host": "tingji.cn" });
+  await signInChina(page, "e2e-alipay@example.com");
   await page.goto("/transcribe/payment/plans");
   await expect(page.getByTestId("plans-page")).toHaveAttribute("data-currency", "CNY");
   await expect(page.getByTestId("alipay-not-configured")).toHaveCount(0);
@@ -51,8 +50,7 @@ test("China edition: Alipay from the plans page through the gateway back to succ
 test.describe("a server without Alipay settings", () => {
   test.use({ baseURL: E2E_SERVERS.ai.baseUrl });
   test("the China edition's plans page says Alipay is not set up", async ({ page }) => {
-    await signIn(page, "e2e-alipay-nokey@example.com");
-    await page.setExtraHTTPHeaders({ "x-forwarded-host": "tingji.cn" });
+    await signInChina(page, "e2e-alipay-nokey@example.com");
     await page.goto("/transcribe/payment/plans");
     await expect(page.getByTestId("alipay-not-configured")).toBeVisible();
     await expect(page.getByTestId("buy-pro")).toBeDisabled();

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { expect, test, type Page } from "playwright/test";
-import { docShot, signIn } from "../helpers";
+import { docShot, signIn, signInChina } from "../helpers";
 import { E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from "../env";
 
 // Issue 11 "Plans and usage" (the plans page) and "Card subscriptions (Stripe)":
@@ -53,9 +53,7 @@ test("plans in dollars with a monthly/yearly switch; checkout by card reaches th
 });
 
 test("the China edition shows yuan", async ({ page }) => {
-  await signIn(page, "e2e-plans-cny@example.com");
-  // The edition follows the host; a .cn host (as a proxy forwards it) is the China edition.
-  await page.setExtraHTTPHeaders({ "x-forwarded-host": "tingji.cn" });
+  await signInChina(page, "e2e-plans-cny@example.com");
   await openPlans(page);
   await expect(page.getByTestId("plans-page")).toHaveAttribute("data-currency", "CNY");
   await expect(page.getByTestId("price-pro")).toContainText("68");

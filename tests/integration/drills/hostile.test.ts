@@ -16,7 +16,13 @@ import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 import { buildFixtures, generateCases } from "@/scripts/drills/hostile-cases";
 import { hostileSummary, judgeBilledDuration, runHostileCase, type HostileContext, type HostileResult } from "@/scripts/drills/hostile-runner";
+import { judgeReferralCredits, runSignUpShape, signUpShapes } from "@/scripts/drills/signup-shapes";
 import { waitAllSettled } from "@/scripts/drills/task-mix";
+import { env } from "@/lib/server/env";
+import { POST as sendLink } from "@/app/api/auth/email/send/route";
+import { POST as verifyLink } from "@/app/api/auth/email/verify/route";
+import { solvedHumanToken } from "@/tests/helpers/human";
+import { latestLinkToken } from "@/tests/helpers/users";
 import { listenOn } from "@/tests/helpers/ports";
 
 // The hostile-input drill: generated bad media, documents, JSON, text, file
@@ -103,6 +109,24 @@ it(`${COUNT} hostile inputs: no 500, no crash, a catalogue message in the caller
   // Refused uploads leave nothing in the scratch area.
   const scratch = path.join(ctx.dataDir, "tmp", "uploads");
   expect(fs.existsSync(scratch) ? fs.readdirSync(scratch) : []).toEqual([]);
+});
+
+it("sign-up shapes (plus-addresses, Gmail dots, googlemail.com, look-alikes, injection): no 500, catalogue refusals, one referral credit per new mailbox", async () => {
+  const { referrerEmail, referrerMailbox, shapes } = signUpShapes(Date.now().toString(36));
+  const referrerDevice = "web_refdev01";
+  expect((await call(sendLink, { json: { email: referrerEmail, origin: "transcribe", turnstile_token: await solvedHumanToken() } })).code).toBe(200);
+  const referrer = await call<{ user_info: { id: string; referral_code: string } }>(verifyLink, { json: { access_token: latestLinkToken(referrerEmail), device_id: referrerDevice } });
+  expect(referrer.code).toBe(200);
+  const results = [];
+  for (const [i, shape] of shapes.entries()) results.push(await runSignUpShape(shape, i, referrer.data.user_info.referral_code, referrerDevice));
+  const credits = await judgeReferralCredits(referrer.data.user_info.id, referrerMailbox, shapes, results, env().REFERRAL_CREDITS_PER_DAY);
+  const table = results.map((r) => `${r.name.padEnd(40)} ${r.locale} ${String(r.status).padEnd(4)} ${(r.errorKey ?? (r.accepted ? "signed up" : "")).padEnd(26)} ${r.problem ? `FAIL ${r.problem}` : "ok"}`);
+  const reasons = await prisma.referral.groupBy({ by: ["refusedReason"], where: { referrerId: referrer.data.user_info.id }, _count: true });
+  if (process.env.DRILL_REPORT) fs.appendFileSync(process.env.DRILL_REPORT, `\nsign-up shapes (${results.length}):\n${table.join("\n")}\nreferral rows: ${JSON.stringify(reasons.map((r) => [r.refusedReason ?? "credited", r._count]))}\ncredits: ${credits ?? "ok"}\n`);
+  expect(results.filter((r) => r.problem).map((r) => `[${r.locale}] ${r.name}: ${r.problem}`)).toEqual([]);
+  expect(credits).toBeNull();
+  // Every shape of the referrer's own mailbox that signed up was refused as such.
+  expect(reasons.find((r) => r.refusedReason === "same_person")?._count).toBeGreaterThanOrEqual(5);
 });
 
 function stratified<T extends { category: string }>(cases: T[], count: number): T[] {

@@ -10,7 +10,7 @@ export const POST = apiRoute({
   params: taskIdParams,
   body: analyzeBody,
   handler: async ({ caller, params, body, locale }) => {
-    await requestAnalysis(caller.user.id, params.id, { regenerate: body.regenerate, locale });
+    await requestAnalysis(caller.user, params.id, { regenerate: body.regenerate, locale });
     return getTask(caller.user.id, params.id);
   },
 });
