@@ -33,6 +33,11 @@ function toJson(row: Prisma.TranslationGetPayload<{ select: typeof translationSe
   };
 }
 
+/** Translation needs a provider: the local analyzer cannot translate. */
+export function translationConfig() {
+  return { enabled: textEngine().translate !== null };
+}
+
 export async function requestTranslation(userId: string, input: { taskId: string; target: Locale; locale: string }) {
   await ownedTaskWithTranscript(userId, input.taskId);
   if (!chatProvider()) throw new AppError("translation.needsProvider");
