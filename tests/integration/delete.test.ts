@@ -114,7 +114,7 @@ describe("a task deleted while the worker transcribes it", () => {
     await connection.quit();
   });
 
-  it("stops at its next step: no task, no files, no error, the charge of the started work kept once", async () => {
+  it("stops at its next step, keeps its recording while in Recently deleted; Delete forever leaves no task, no files; the charge of the started work kept once", async () => {
     // About a minute of speech: long enough to be deleted mid-transcription.
     const long = path.join(tmp, "long.wav");
     const jfk = path.join(CORPUS, "single/en_jfk.wav");
@@ -137,6 +137,9 @@ describe("a task deleted while the worker transcribes it", () => {
     expect(finished.get(jobId)).toEqual({ state: "completed", value: { skipped: "deleted" } });
     // Nothing comes back a little later either.
     await new Promise((r) => setTimeout(r, 1500));
+    // In Recently deleted the stopped task keeps its stored recording, so a restore and Retry lose nothing.
+    expect(await storedNames(id)).not.toEqual([]);
+    expect(await getProgress(id)).toBeNull();
     await deleteForGood(id);
     await expectNothingLeft(id);
     expect(errors.mock.calls.filter((c) => String(c[0]).includes(id))).toEqual([]);
