@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
 import { ClientPrompts } from "@/components/clients/ClientPrompts";
 import { Providers } from "@/components/shell/Providers";
 import { editionForHost, type Edition } from "@/lib/edition/edition";
@@ -33,12 +33,12 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, messages, edition] = await Promise.all([getLocale(), getMessages(), requestEdition()]);
+  const [locale, messages, edition, timeZone] = await Promise.all([getLocale(), getMessages(), requestEdition(), getTimeZone()]);
   return (
     <html lang={locale} data-edition={edition}>
       <body>
         {/* The shell's messages only: each area's layout adds its own (components/shell/MessagesScope). */}
-        <NextIntlClientProvider locale={locale} messages={pickMessages(messages, SHELL_MESSAGES)}>
+        <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={pickMessages(messages, SHELL_MESSAGES)}>
           <Providers edition={edition}>
             {children}
             <ClientPrompts />

@@ -18,6 +18,7 @@ import { runAnalysisJob, runTranslationJob } from "./analysis";
 import { runDocumentImportJob, runMeetingWatchJob, runTranscriptionJob } from "./transcription";
 import { keepMediaToolsSweepScheduled, runMediaToolJob, runMediaToolsSweep } from "./media-tools";
 import { runToolTranscriptJob } from "./tools";
+import { purgeExpiredTasks } from "@/lib/tasks/recently-deleted";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
 // the failure finalisers (a 'failed' listener and the "tasks.sweep" scheduler),
@@ -46,6 +47,8 @@ const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) 
   // The sweep also mails renewal reminders (lib/billing/reminders.ts: once per period).
   "tasks.sweep": async () => {
     await sendRenewalReminders().catch((e) => logger.warn("renewal reminders failed; the next sweep retries", { error: String(e) }));
+    // Tasks in Recently deleted for over 30 days go for good, with their files (lib/tasks/recently-deleted.ts).
+    await purgeExpiredTasks().catch((e) => logger.warn("purging recently deleted tasks failed; the next sweep retries", { error: String(e) }));
     return sweepTasks();
   },
 };

@@ -11,8 +11,20 @@ import styles from "./analysis.module.css";
 
 export function TranslationBar({ view }: { view: TranslationView }) {
   const t = useTranslations("analysis.translation");
+  const terr = useTranslations("errors");
   const { target, translation, error } = view;
   const status = translation?.status ?? null;
+
+  // Said up front in one line: no picker and button that can only end in "not configured".
+  if (view.available === false) {
+    return (
+      <div className={styles.translationBar} data-testid="translation-bar" data-status="unavailable">
+        <span className={styles.translationState} data-testid="translation-unavailable">
+          {terr("translation.needsProvider")}
+        </span>
+      </div>
+    );
+  }
 
   return (
     <div className={styles.translationBar} data-testid="translation-bar" data-status={status ?? "none"}>

@@ -16,6 +16,8 @@ export interface TranslationView {
   request: () => Promise<void>;
   loading: boolean;
   error: unknown;
+  /** false when this server cannot translate (no AI provider); null until it has said. */
+  available: boolean | null;
 }
 
 export function useTranslationView(taskId: string, taskTitle: string): TranslationView {
@@ -25,7 +27,20 @@ export function useTranslationView(taskId: string, taskTitle: string): Translati
   const [error, setError] = useState<unknown>(null);
   // Bumped when a translation is requested, so the polling below starts again.
   const [requests, setRequests] = useState(0);
+  const [available, setAvailable] = useState<boolean | null>(null);
   const title = useRef(taskTitle);
+
+  useEffect(() => {
+    let live = true;
+    translationApi.config().then(
+      ({ enabled }) => live && setAvailable(enabled),
+      // Unknown: keep offering the picker; a refused request still says why.
+      () => live && setAvailable(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   useEffect(() => {
     title.current = taskTitle;
   }, [taskTitle]);
@@ -76,5 +91,5 @@ export function useTranslationView(taskId: string, taskTitle: string): Translati
     }
   }, [taskId, target]);
 
-  return { target, choose, translation, request, loading, error };
+  return { target, choose, translation, request, loading, error, available };
 }

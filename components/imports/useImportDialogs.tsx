@@ -2,9 +2,10 @@
 // The three import dialogs of the add-options menu for a home screen: which
 // one is open, the menu handlers that open them, and the dialogs themselves,
 // each loaded on first use and then kept mounted so what was typed survives a close.
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import type { ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
+import { importsApi } from "@/lib/client/imports";
 import type { TaskSummary } from "@/lib/client/tasks";
 
 const DocumentImportDialog = dynamic(() => import("./DocumentImportDialog").then((m) => m.DocumentImportDialog), { ssr: false });
@@ -23,9 +24,27 @@ export function useImportDialogs(onCreated: (tasks: TaskSummary[]) => void) {
   }, []);
   const close = useCallback(() => setOpenKind(null), []);
 
-  const handlers: Required<ImportMenuHandlers> = useMemo(
-    () => ({ onImportLink: () => openDialog("link"), onImportDocument: () => openDialog("document"), onJoinMeeting: () => openDialog("meeting") }),
-    [openDialog],
+  // "Join a meeting" is only offered once the server says a meeting-bot provider is set up:
+  // offering it and then saying "not set up" makes the user spend effort for nothing.
+  const [meetingsEnabled, setMeetingsEnabled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    importsApi.meetingConfig().then(
+      ({ enabled }) => live && setMeetingsEnabled(enabled),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const handlers: ImportMenuHandlers = useMemo(
+    () => ({
+      onImportLink: () => openDialog("link"),
+      onImportDocument: () => openDialog("document"),
+      onJoinMeeting: meetingsEnabled ? () => openDialog("meeting") : undefined,
+    }),
+    [openDialog, meetingsEnabled],
   );
 
   const dialogs = (

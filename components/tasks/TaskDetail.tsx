@@ -1,7 +1,7 @@
 "use client";
 // One task: title (inline rename), status, error panel, tabs Original text /
 // Summary / Mind map, and delete.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import { useFormatter, useTranslations } from "next-intl";
 import { CentredLoader } from "@/components/shell/CentredLoader";
@@ -58,9 +58,11 @@ export interface TaskDetailProps {
   onBack?: () => void;
   /** Opens the folder move dialog for this task (components/folders). */
   onMove?: (task: { id: string; title: string; folderId: string | null }) => void;
+  /** Told once the task turns out to be someone else's, shared with the caller. */
+  onShared?: () => void;
 }
 
-export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack, onMove }: TaskDetailProps) {
+export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack, onMove, onShared }: TaskDetailProps) {
   const t = useTranslations("app.detail");
   const terr = useTranslations("errors");
   const tshare = useTranslations("share");
@@ -103,6 +105,13 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
       throw e;
     }
   };
+
+  // Told once per task (a later change of the callback, e.g. the list switched back by hand, does not repeat it).
+  const sharedTold = useRef(onShared);
+  const sharedRole = (task?.access ?? view?.access)?.role === "collaborator";
+  useEffect(() => {
+    if (sharedRole) sharedTold.current?.();
+  }, [sharedRole]);
 
   if (!view) {
     if (error) {

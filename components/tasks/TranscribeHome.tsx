@@ -17,6 +17,7 @@ import { DEFAULT_PAGE_SIZE, tasksApi, type TaskSummary } from "@/lib/client/task
 import { toast } from "@/lib/client/toasts";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { RecentlyDeletedDialog, RecentlyDeletedEntry } from "./RecentlyDeleted";
 import { HomeHeader } from "./HomeHeader";
 import { NotificationPrompt } from "@/components/notify/NotificationPrompt";
 import { useTaskNotifications } from "@/components/notify/useTaskNotifications";
@@ -49,6 +50,7 @@ export function TranscribeHome() {
   const [upload, setUpload] = useState<{ open: boolean; mode: UploadMode; used: boolean }>({ open: false, mode: "audio", used: false });
   const [usageKey, setUsageKey] = useState(0);
   const [bulkConfirm, setBulkConfirm] = useState(false);
+  const [deletedOpen, setDeletedOpen] = useState(false);
   // "Shared with me" (components/collab) replaces the folder views while it is chosen.
   const [sharedView, setSharedView] = useState(false);
   const tshared = useTranslations("collaborators.shared");
@@ -65,7 +67,12 @@ export function TranscribeHome() {
       setPage(1);
       setChecked(new Set());
     }, []),
-    extraViews: <SharedViewEntry active={sharedView} onClick={showShared} />,
+    extraViews: (
+      <>
+        <SharedViewEntry active={sharedView} onClick={showShared} />
+        <RecentlyDeletedEntry onClick={() => setDeletedOpen(true)} />
+      </>
+    ),
     extraViewActive: sharedView,
     onChanged: (change) => {
       const { movedIds } = change;
@@ -89,6 +96,13 @@ export function TranscribeHome() {
     setSelectedId(id);
     writeTaskParam(id);
   }, []);
+
+  // A shared task opened from a link is listed under "Shared with me", not beside an empty own list.
+  const showSharedList = useCallback(() => {
+    if (sharedView) return;
+    setSharedView(true);
+    setPage(1);
+  }, [sharedView]);
 
   const summary = useMemo(() => list.data?.items.find((i) => i.id === selectedId) ?? null, [list.data, selectedId]);
 
@@ -180,7 +194,7 @@ export function TranscribeHome() {
         />
         <section className={styles.detailPane} aria-label={t("detail.label")}>
           {selectedId ? (
-            <TaskDetail key={selectedId} taskId={selectedId} summary={summary} onSummaryChange={list.patch} onDeleted={(id) => afterDelete([id])} onBack={() => select(null)} onMove={(task) => folders.openMove([summary ?? task])} />
+            <TaskDetail key={selectedId} taskId={selectedId} summary={summary} onSummaryChange={list.patch} onDeleted={(id) => afterDelete([id])} onBack={() => select(null)} onMove={(task) => folders.openMove([summary ?? task])} onShared={showSharedList} />
           ) : (
             <div className={styles.detailEmpty} data-testid="task-detail-empty">
               <p className={styles.detailEmptyTitle}>{t("detail.noneSelected")}</p>
@@ -192,6 +206,15 @@ export function TranscribeHome() {
       {upload.used ? <UploadDialog open={upload.open} mode={upload.mode} onClose={() => setUpload((u) => ({ ...u, open: false }))} onUploaded={onUploaded} /> : null}
       {imports.dialogs}
       {folders.dialogs}
+      {deletedOpen ? (
+        <RecentlyDeletedDialog
+          onClose={() => setDeletedOpen(false)}
+          onRestored={() => {
+            void list.refresh();
+            void refreshFolderStats();
+          }}
+        />
+      ) : null}
       {bulkConfirm ? (
         <ConfirmDialog
           title={t("list.deleteManyTitle", { count: checked.size })}

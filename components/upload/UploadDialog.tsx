@@ -27,7 +27,8 @@ import { Modal } from "@/components/tasks/Modal";
 import { Switch } from "@/components/tasks/Switch";
 import { IconAudio, IconUpload, IconVideo } from "@/components/tasks/icons";
 import { errorMessage } from "@/components/tasks/useTaskList";
-import { openDialogForRefusal, upgradeNeeded } from "./planGate";
+import { openDialogForRefusal, refusalFor, upgradeFor } from "./planGate";
+import { uploadLimitsFor } from "@/lib/billing/upload-limits";
 import { useUsage } from "@/components/tasks/useUsage";
 import ui from "@/components/tasks/ui.module.css";
 import { SpeakerCountSelect } from "@/components/transcript/SpeakerCountSelect";
@@ -128,11 +129,14 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
   const share = total > 0 ? minutes / total : 0;
   const largeShare = Boolean(usage) && !overLimit && !reading && minutes > 0 && share >= LARGE_SHARE_OF_QUOTA;
   const mergeTooFew = merge && toUpload.length < 2;
-  const canUpload = !uploading && toUpload.length > 0 && !reading && !overLimit && !mergeTooFew && !language.blocked;
+  // What the plan allows, shown before files are chosen; an upload it refuses is not offered.
+  const limits = usage ? uploadLimitsFor(usage.plan) : null;
+  const refusal = refusalFor(usage, toUpload.map((i) => i.file), merge);
+  const canUpload = !uploading && toUpload.length > 0 && !reading && !overLimit && !mergeTooFew && !language.blocked && !refusal;
 
   // ---- uploading ----------------------------------------------------------
   const submit = async () => {
-    if (!canUpload || upgradeNeeded(usage, toUpload.map((i) => i.file), merge, terr, onClose)) return;
+    if (!canUpload) return;
     setUploading(true);
     setProgress(0);
     setServerError(null);
@@ -203,7 +207,20 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
           <span className={styles.dropIcon}>{mode === "audio" ? <IconAudio size={26} /> : <IconVideo size={26} />}</span>
           <span className={styles.dropTitle}>{t("dropTitle")}</span>
           <span className={styles.dropHint} data-testid="upload-formats">{t("formats")}</span>
-          <span className={styles.dropHint}>{t("limits", { max: MAX_FILES_PER_UPLOAD, audio: mbOf(AUDIO_MAX_BYTES), video: mbOf(VIDEO_MAX_BYTES) })}</span>
+          {limits && !limits.pro ? (
+            <span className={styles.dropHint} data-testid="upload-limits" data-plan="free">
+              {t("limitsFree", { max: limits.filesPerUpload, size: mbOf(limits.audioMaxBytes), merge: limits.mergeFiles })}
+            </span>
+          ) : (
+            <span className={styles.dropHint} data-testid="upload-limits">
+              {t("limits", { max: MAX_FILES_PER_UPLOAD, audio: mbOf(AUDIO_MAX_BYTES), video: mbOf(VIDEO_MAX_BYTES) })}
+            </span>
+          )}
+          {usage ? (
+            <span className={styles.dropHint} data-testid="upload-minutes-left">
+              {t("minutesLeft", { remaining: fmtMin(usage.remainingMinutes) })}
+            </span>
+          ) : null}
         </DropZone>
         <IosHelpLink />
         <SpokenLanguageField choice={language} disabled={uploading} testId="upload-language" />
@@ -289,6 +306,15 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
                 </span>
               ) : null}
             </div>
+
+            {refusal ? (
+              <div className={`${ui.alert} ${ui.warn}`} role="status" data-testid="upload-plan-refusal" data-key={refusal.key}>
+                <span>{terr(refusal.key, refusal.params)}</span>{" "}
+                <button type="button" className={`${ui.btn} ${ui.small}`} onClick={() => upgradeFor(terr(refusal.key, refusal.params), onClose)} data-testid="upload-plan-upgrade">
+                  {t("upgrade")}
+                </button>
+              </div>
+            ) : null}
 
             {overLimit ? (
               <div className={ui.alert} role="alert" data-testid="upload-usage-block">

@@ -34,6 +34,11 @@ function toJson(row: Prisma.TranslationGetPayload<{ select: typeof translationSe
   };
 }
 
+/** Translation needs a provider: the local analyzer cannot translate. */
+export function translationConfig() {
+  return { enabled: textEngine().translate !== null };
+}
+
 /** Starts a translation in the worker; the asker's AI request limits are taken first (lib/api/rate-limit.ts). */
 export async function requestTranslation(asker: AiAsker, input: { taskId: string; target: Locale; locale: string }) {
   await consumeAiRequest(asker);

@@ -149,6 +149,7 @@ export const errorCatalogue = {
   "links.tooLong": 400,
   "links.tooLarge": 413,
   "links.fetchFailed": 502,
+  "links.unreachable": 502,
   "links.notConfigured": 503,
   // the tools site's transcript tool (spec §4, §6, §8 "video-platform quota exhausted")
   "tools.loginRequired": 403,

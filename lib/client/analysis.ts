@@ -64,6 +64,8 @@ export const analysisApi = {
 export const translationApi = {
   request: (taskId: string, target: string) => api.post<Translation>("/api/translation", { task_id: taskId, target_language: target }),
   query: (taskId: string, target: string) => api.get<Translation | null>("/api/translation/query", { task_id: taskId, target_language: target }),
+  /** Whether translation can run on this server (it needs an AI provider). */
+  config: () => api.get<{ enabled: boolean }>("/api/translation/config"),
 };
 
 export const askApi = {

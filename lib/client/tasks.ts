@@ -129,6 +129,16 @@ export interface MediaUrl {
 // GET /api/usage answers the server's own shape (a type only: nothing of the server module reaches the bundle).
 export type { Usage };
 
+export interface DeletedTask {
+  id: string;
+  title: string;
+  source: string;
+  duration: number | null;
+  createTime: string;
+  deletedAt: string;
+  purgeAt: string;
+}
+
 /** States in which the transcription is still moving. */
 export const IN_PROGRESS_STATUSES: readonly TaskStatus[] = ["queued", "merging", "transcribing"];
 /** States that have a usable transcript. */
@@ -170,6 +180,10 @@ export const tasksApi = {
   editSpeakerNames: (id: string, speakers: Speaker[]) =>
     api.put<Task>(`/api/transcription/${enc(id)}/edit-speaker-names`, { speakers }),
   deleteBatch: (ids: string[]) => api.post<{ deleted: number }>("/api/transcription/tasks/delete-batch", { ids }),
+  /** Recently deleted: restorable for `retentionDays`, then purged. */
+  listDeleted: () => api.get<{ retentionDays: number; tasks: DeletedTask[] }>("/api/transcription/tasks/deleted"),
+  restore: (ids: string[]) => api.post<{ restored: number }>("/api/transcription/tasks/restore", { ids }),
+  deleteForever: (ids: string[]) => api.post<{ deleted: number }>("/api/transcription/tasks/delete-forever", { ids }),
   /** Detects the speakers again from the stored audio; null lets the diarizer count them. */
   redetectSpeakers: (id: string, speakerCount: number | null) =>
     api.post<Task>(`/api/transcription/${enc(id)}/redetect-speakers`, { speakerCount }),

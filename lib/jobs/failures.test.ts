@@ -39,8 +39,9 @@ describe("classifyFailure", () => {
 
   it("a link site that cannot be reached retries and then ends with the link's own message", () => {
     const unreachable = new LinkFetchError("link_network", { detail: "yt-dlp timed out" });
-    expect(classifyFailure(unreachable)).toMatchObject({ kind: "transient", code: "link_network", suggestions: ["checkNetwork", "retryLater"] });
-    expect(finalTaskError(unreachable)).toMatchObject({ code: "link_network", suggestions: ["checkNetwork", "retryLater"] });
+    // Our server could not reach the site: not the user's network, so no "check your network".
+    expect(classifyFailure(unreachable)).toMatchObject({ kind: "transient", code: "link_network", suggestions: ["retryLater", "downloadAndUpload"] });
+    expect(finalTaskError(unreachable)).toMatchObject({ code: "link_network", suggestions: ["retryLater", "downloadAndUpload"] });
     expect(classifyFailure(new LinkFetchError("link_private"))).toMatchObject({ kind: "permanent", code: "link_private" });
     expect(finalTaskError(new Error("boom")).code).toBe("transcription_failed");
   });

@@ -16,7 +16,8 @@ export const linkFailures = {
   link_too_long: { key: "links.tooLong", suggestions: ["checkFileLink"], retryable: false },
   link_too_large: { key: "links.tooLarge", suggestions: ["checkFileLink"], retryable: false },
   link_blocked: { key: "links.host", suggestions: ["checkFileLink"], retryable: false },
-  link_network: { key: "links.fetchFailed", suggestions: ["checkNetwork", "retryLater"], retryable: true },
+  // Our server could not reach the site (or was refused): the user's own network is not the cause.
+  link_network: { key: "links.unreachable", suggestions: ["retryLater", "downloadAndUpload"], retryable: true },
   link_fetch_failed: { key: "links.fetchFailed", suggestions: ["retryLater", "contactSupport"], retryable: true },
   link_not_configured: { key: "links.notConfigured", suggestions: ["contactSupport"], retryable: false },
 } as const satisfies Record<string, { key: ErrorKey; suggestions: readonly string[]; retryable: boolean }>;

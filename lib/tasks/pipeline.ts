@@ -57,8 +57,11 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
     }
     // Any failure of a task that no longer exists (a write that found no row, an aborted step) is the delete's doing.
     if (e instanceof TaskGoneError || !(await taskExists(taskId).catch(() => true))) {
-      // Files stored after the delete removed the folder go too.
-      await removeTaskFiles(owner.userId, taskId);
+      // In Recently deleted its stored files stay for a restore (the purge removes them); once purged,
+      // files stored after the purge removed the folder go too. Scratch goes in the steps' own finally.
+      const purged = (await prisma.task.count({ where: { id: taskId } }).catch(() => 1)) === 0;
+      if (purged) await removeTaskFiles(owner.userId, taskId);
+      else await clearProgress(taskId).catch(() => undefined);
       logger.info("task deleted while it ran; stopped", { taskId });
       return { skipped: "deleted" as const };
     }

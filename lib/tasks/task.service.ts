@@ -1,18 +1,14 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import { chargeTask, refundTask } from "@/lib/billing/ledger";
+import { chargeTask } from "@/lib/billing/ledger";
 import { billableSeconds } from "@/lib/billing/usage";
-import { requestCancel } from "@/lib/jobs/cancel";
 import { getProgress, getProgressMany } from "@/lib/jobs/progress";
-import { announceAccessChange } from "@/lib/server/access-changes";
-import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
 import { showsProgress, taskDetailSelect, taskSummarySelect, toTaskDetail, toTaskSummary } from "./task.view";
 import { findOwnedTask } from "./owned";
 import { findReadableTask } from "./readable";
 import { queueTranscription } from "./queueing";
 import { taskPage } from "./task-list";
-import { removeTaskFiles } from "./task-files";
 import { assertEngineHears } from "./spoken-language";
 
 // Every write names the owner in `where` (findOwnedTask): another user's task is simply "not found".
@@ -101,31 +97,8 @@ export async function startTranscription(userId: string, taskId: string, locale:
   return getTaskSummary(userId, taskId);
 }
 
-/**
- * Deletes the caller's tasks among ids (others' ids are ignored) with every
- * file they own. Their jobs are cancelled first (queued ones removed, running
- * ones aborted); a worker that still reaches a step finds the task gone and
- * stops without writing (lib/tasks/alive.ts). Charges for work that never
- * started are refunded with the delete, in one transaction.
- */
-export async function deleteTasks(userId: string, ids: string[]) {
-  const owned = await prisma.task.findMany({
-    where: { id: { in: ids }, userId },
-    select: { id: true, status: true, translations: { select: { targetLanguage: true } } },
-  });
-  if (owned.length === 0) throw new AppError("tasks.notFound");
-  for (const t of owned) await requestCancel(t.id, { targetLanguages: t.translations.map((tr) => tr.targetLanguage) });
-  await prisma.$transaction(async (db) => {
-    for (const t of owned) if (t.status === "queued" || t.status === "not_started") await refundTask(db, t.id);
-    await db.task.deleteMany({ where: { id: { in: owned.map((t) => t.id) }, userId } });
-  });
-  // Co-editing sockets on these tasks (the owner's and collaborators') close at once, in every process.
-  await announceAccessChange({ taskIds: owned.map((t) => t.id) });
-  for (const t of owned) {
-    await removeTaskFiles(userId, t.id).catch((e) => logger.warn("could not remove task files", { taskId: t.id, error: String(e) }));
-  }
-  return { deleted: owned.length };
-}
+/** Deleting moves tasks to Recently deleted (lib/tasks/recently-deleted.ts). */
+export { deleteTasks } from "./recently-deleted";
 
 export function joinFullText(texts: string[]): string {
   return texts.filter(Boolean).join("\n");

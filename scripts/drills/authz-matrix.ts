@@ -66,9 +66,13 @@ export const CALLERS_OWN = new Set([
   "POST /api/mcp/keys",
   "GET /api/mcp/keys/count",
   "GET /api/transcription/tasks",
+  // The caller's own Recently deleted list; A's deleted tasks are never in it.
+  "GET /api/transcription/tasks/deleted",
   "GET /api/meetings/config",
   // The speech engine's languages: the same for everyone.
   "GET /api/transcription/speech-config",
+  // Whether translation can run (an AI provider is set up): the same for everyone.
+  "GET /api/translation/config",
   "GET /api/ask-ai/flashback-learning/introduction",
   // Creating B's own things is fine; the drill checks no A id is echoed as B's.
   "POST /api/transcription/paste-text",
@@ -124,6 +128,8 @@ function idFilledBody(a: Owned, id: string) {
 export function sampleBody(key: string, a: Owned, id: string): unknown {
   const table: Record<string, unknown> = {
     "POST /api/transcription/tasks/delete-batch": { ids: [id] },
+    "POST /api/transcription/tasks/restore": { ids: [id] },
+    "POST /api/transcription/tasks/delete-forever": { ids: [id] },
     "PUT /api/transcription/[id]/edit-title": { title: "B was here" },
     "PUT /api/transcription/[id]/edit": { entries: [{ index: 0, text: "B was here" }] },
     "PUT /api/transcription/[id]/edit-speaker-names": { speakers: [{ id: a.speaker, name: "B was here" }] },

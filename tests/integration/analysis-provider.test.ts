@@ -7,6 +7,7 @@ import { POST as startQuiz } from "@/app/api/ask-ai/flashback-learning/start/rou
 import { POST as checkAnswer } from "@/app/api/ask-ai/flashback-learning/check-answer/route";
 import { POST as translate } from "@/app/api/translation/route";
 import { GET as queryTranslation } from "@/app/api/translation/query/route";
+import { GET as translationConfig } from "@/app/api/translation/config/route";
 import { bullPrefix, queues } from "@/lib/jobs/contract";
 import { newRedisConnection } from "@/lib/server/redis";
 import { prisma } from "@/lib/server/prisma";
@@ -63,6 +64,10 @@ async function settle(id: string): Promise<TaskJson> {
   }
   throw new Error("analysis did not settle");
 }
+
+test("with a provider set up, the browser is told translation can run", async () => {
+  expect((await call(translationConfig, { token: owner.token })).data).toEqual({ enabled: true });
+});
 
 test("the summary comes from the provider, asked with the configured key and model", async () => {
   const id = await seedTranscribedTask(owner.userId, "Launch review", MEETING);

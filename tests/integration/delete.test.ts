@@ -7,6 +7,7 @@ import { POST as create } from "@/app/api/transcription/create/route";
 import { POST as pasteText } from "@/app/api/transcription/paste-text/route";
 import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
 import { POST as deleteBatch } from "@/app/api/transcription/tasks/delete-batch/route";
+import { POST as deleteForever } from "@/app/api/transcription/tasks/delete-forever/route";
 import { periodOf } from "@/lib/billing/usage";
 import { getProgress } from "@/lib/jobs/progress";
 import { bullPrefix, jobIdFor, queue, queues } from "@/lib/jobs/contract";
@@ -19,8 +20,9 @@ import { setupTestDatabase } from "@/tests/helpers/db";
 import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
 import { signIn } from "@/tests/helpers/users";
 
-// Deleting a task removes every file it owns and its queued jobs; a worker
-// still running on it stops at its next step and writes nothing back.
+// Deleting a task moves it to Recently deleted (tests/integration/recently-deleted.test.ts):
+// its queued jobs go at once, a worker still running on it stops at its next step and
+// writes nothing back; "Delete forever" (or the 30-day purge) then removes every file it owns.
 jest.setTimeout(180_000);
 
 let tmp: string;
@@ -48,6 +50,13 @@ async function usedSeconds() {
   return row?.usedSeconds ?? 0;
 }
 
+/** Deleted: hidden from its owner at once; then removed for good from Recently deleted. */
+async function deleteForGood(id: string) {
+  expect((await call(getTask, { token: user.token, params: { id } })).code).toBe(404);
+  expect(await prisma.task.count({ where: { id, deletedAt: { not: null } } })).toBe(1);
+  expect((await call<{ deleted: number }>(deleteForever, { token: user.token, json: { ids: [id] } })).data.deleted).toBe(1);
+}
+
 async function expectNothingLeft(id: string) {
   expect(await prisma.task.count({ where: { id } })).toBe(0);
   expect(await prisma.mediaPart.count({ where: { taskId: id } })).toBe(0);
@@ -70,6 +79,7 @@ describe("a task whose work has not started", () => {
     const del = await call<{ deleted: number }>(deleteBatch, { token: user.token, json: { ids: [id] } });
     expect(del.data.deleted).toBe(1);
     expect(await queue(queues.media).getJob(jobIdFor("transcription.run", id))).toBeUndefined();
+    await deleteForGood(id);
     await expectNothingLeft(id);
     expect(await usedSeconds()).toBe(0);
     // The ledger keeps the refunded charge, detached from the task.
@@ -82,6 +92,7 @@ describe("a task whose work has not started", () => {
     expect(await storedNames(id)).toContain("document.json");
     await call(deleteBatch, { token: user.token, json: { ids: [id] } });
     expect(await queue(queues.ai).getJob(jobIdFor("document.import", id))).toBeUndefined();
+    await deleteForGood(id);
     await expectNothingLeft(id);
     expect(await usedSeconds()).toBe(0);
   });
@@ -103,7 +114,7 @@ describe("a task deleted while the worker transcribes it", () => {
     await connection.quit();
   });
 
-  it("stops at its next step: no task, no files, no error, the charge of the started work kept once", async () => {
+  it("stops at its next step, keeps its recording while in Recently deleted; Delete forever leaves no task, no files; the charge of the started work kept once", async () => {
     // About a minute of speech: long enough to be deleted mid-transcription.
     const long = path.join(tmp, "long.wav");
     const jfk = path.join(CORPUS, "single/en_jfk.wav");
@@ -126,6 +137,10 @@ describe("a task deleted while the worker transcribes it", () => {
     expect(finished.get(jobId)).toEqual({ state: "completed", value: { skipped: "deleted" } });
     // Nothing comes back a little later either.
     await new Promise((r) => setTimeout(r, 1500));
+    // In Recently deleted the stopped task keeps its stored recording, so a restore and Retry lose nothing.
+    expect(await storedNames(id)).not.toEqual([]);
+    expect(await getProgress(id)).toBeNull();
+    await deleteForGood(id);
     await expectNothingLeft(id);
     expect(errors.mock.calls.filter((c) => String(c[0]).includes(id))).toEqual([]);
     errors.mockRestore();

@@ -42,7 +42,7 @@ it("an unreachable site fails with the link's message after the retries", async 
   const id = res.data.task.id;
   const task = await taskOnceItIs(user.token, id, "failed", { everyMs: 100 });
   expect(task.status).toBe("failed");
-  expect(task.errorDetails).toMatchObject({ errorCode: "link_network", message: "The video platform could not be reached", suggestions: expect.arrayContaining(["checkNetwork", "retryLater"]) });
+  expect(task.errorDetails).toMatchObject({ errorCode: "link_network", message: "The video site could not be reached from our server", suggestions: ["retryLater", "downloadAndUpload"] });
   // Retried: a network fault may pass.
   const job = await transcriptionJobOnceFailed(id);
   expect(job.attemptsMade).toBe(3);

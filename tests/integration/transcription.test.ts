@@ -72,8 +72,9 @@ function ffmpeg(...args: string[]) {
   execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...args]);
 }
 
+/** The user's live tasks (a deleted one waits in Recently deleted). */
 async function taskCount(userId: string) {
-  return prisma.task.count({ where: { userId } });
+  return prisma.task.count({ where: { userId, deletedAt: null } });
 }
 
 describe("upload → transcript", () => {

@@ -16,6 +16,7 @@ import { MarkdownView } from "@/components/analysis/MarkdownView";
 import { SharedBy } from "@/components/collab/SharedBy";
 import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
 import { SharedEmpty, SharedViewEntry } from "@/components/collab/SharedViewEntry";
+import { RecentlyDeletedDialog, RecentlyDeletedEntry } from "@/components/tasks/RecentlyDeleted";
 import { useSharedTasks } from "@/components/collab/useSharedTasks";
 import { SearchBox } from "@/components/search/SearchBox";
 import { RewardsButton } from "@/components/rewards/RewardsButton";
@@ -83,6 +84,7 @@ export function MobileHome() {
   const ownList = useTaskList(page, DEFAULT_PAGE_SIZE, folderFilter(folderView));
   // "Shared with me" (components/collab) replaces the folder's list while it is on.
   const [sharedView, setSharedView] = useState(false);
+  const [deletedOpen, setDeletedOpen] = useState(false);
   const sharedList = useSharedTasks(page, sharedView);
   const list = sharedView ? sharedList : ownList;
   const { logout } = useAuth();
@@ -167,6 +169,7 @@ export function MobileHome() {
                 setPage(1);
               }}
             />
+            <RecentlyDeletedEntry onClick={() => setDeletedOpen(true)} />
           </div>
           {sharedView && list.data?.total === 0 ? (
             <SharedEmpty />
@@ -185,6 +188,15 @@ export function MobileHome() {
       ) : null}
       {imports.dialogs}
       {folderDialogs.dialogs}
+      {deletedOpen ? (
+        <RecentlyDeletedDialog
+          onClose={() => setDeletedOpen(false)}
+          onRestored={() => {
+            void list.refresh();
+            void refreshFolderStats();
+          }}
+        />
+      ) : null}
       <AccountDialogs usage={usage} />
     </div>
   );

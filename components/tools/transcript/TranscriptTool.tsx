@@ -12,6 +12,11 @@ import { TranscriptResult } from "./TranscriptResult";
 import { useTranscriptTool } from "./useTranscriptTool";
 import styles from "./transcript.module.css";
 
+/** The failure code whose text is shown: the task's own when the catalogue has it, else the general one. */
+function failureCode(has: (key: string) => boolean, code: string | null | undefined): string {
+  return code && has(`${code}.message`) && has(`${code}.description`) ? code : "transcription_failed";
+}
+
 const TOOL_PATH = "/tools/online-youtube-video-transcript";
 /** ?open=<id>: "Open in the app" asked before signing in; it continues once signed in. */
 const OPEN_PARAM = "open";
@@ -98,7 +103,9 @@ export function TranscriptTool() {
       )}
       {current?.status === "failed" && (
         <p className="alert alert-error" role="alert" data-testid="transcript-failed">
-          {tf.has(current.errorCode ?? "") ? tf(current.errorCode!) : tf("transcription_failed")}
+          {/* Each failure code is a {message, description} pair: never the code's key itself. */}
+          {tf(`${failureCode(tf.has, current.errorCode)}.message`)}{" "}
+          {tf(`${failureCode(tf.has, current.errorCode)}.description`)}
         </p>
       )}
       {current?.status === "completed" && <TranscriptResult transcript={current} opening={opening} onOpenInApp={() => void openInApp(current)} />}

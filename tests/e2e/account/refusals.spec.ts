@@ -10,7 +10,7 @@ import { setPlan, setUsedMinutes } from "./db";
 
 const clips = [path.join(CORPUS, "single/en_jfk.wav"), path.join(CORPUS, "single/en_LDC93S1.wav")];
 
-test("a free user's batch upload opens the upgrade-to-Pro dialog: at once in the browser, and on the server's refusal", async ({ page }) => {
+test("a free user's batch upload is not offered (the reason and the upgrade show at once), and the server's refusal opens the upgrade-to-Pro dialog", async ({ page }) => {
   const email = `e2e-batch-free-${Date.now()}@example.com`;
   await signIn(page, email);
   const creates: string[] = [];
@@ -22,7 +22,10 @@ test("a free user's batch upload opens the upgrade-to-Pro dialog: at once in the
   await expect(page.getByTestId("upload-file-row")).toHaveCount(2);
   // The dialog has read the plan (its usage line shows); before that only the server can refuse.
   await expect(page.getByTestId("upload-usage")).toBeVisible();
-  await page.getByTestId("upload-submit").click();
+  // The upload the plan refuses is not offered: the reason shows, with the way to upgrade.
+  await expect(page.getByTestId("upload-submit")).toBeDisabled();
+  await expect(page.getByTestId("upload-plan-refusal")).toContainText("Uploading several files at once is a Pro feature");
+  await page.getByTestId("upload-plan-upgrade").click();
   const upgrade = page.getByTestId("upload-pro-required");
   await expect(upgrade).toContainText("Uploading several files at once is a Pro feature");
   await expect(page.getByTestId("upload-dropzone")).toHaveCount(0);
