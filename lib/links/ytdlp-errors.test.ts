@@ -73,7 +73,7 @@ test.each(cases)("%s → %s", (stderr, code) => {
 });
 
 test("every failure code has an API key, suggestions from the known set, and messages", () => {
-  const known = new Set(["checkFileLink", "retryLater", "checkNetwork", "contactSupport"]);
+  const known = new Set(["checkFileLink", "retryLater", "checkNetwork", "contactSupport", "downloadAndUpload"]);
   const failures = [enTasks.failure, zhTasks.failure] as Record<string, { message?: string; description?: string }>[];
   for (const code of Object.keys(linkFailures) as (keyof typeof linkFailures)[]) {
     const e = new LinkFetchError(code);
@@ -87,7 +87,7 @@ test("every links.* error key has an English and a Chinese message", () => {
   const en = enErrors.links as Record<string, string>;
   const zh = zhErrors.links as Record<string, string>;
   const keys = Object.keys(errorCatalogue).filter((k) => k.startsWith("links.")).map((k) => k.slice("links.".length));
-  expect(keys).toHaveLength(14);
+  expect(keys).toHaveLength(15);
   for (const key of keys) {
     expect(en[key]).toBeTruthy();
     expect(zh[key]).toBeTruthy();

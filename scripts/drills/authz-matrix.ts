@@ -19,6 +19,8 @@ const SHARE_VIEWS = ["GET /api/transcription/share/[a]/[b]", "GET /api/transcrip
 /** Reachable without a token; everything else must answer 401 to nobody. */
 export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/auth/google", "POST /api/auth/google", "POST /api/auth/google/web", "GET /api/auth/google/authorize", "GET /api/media/[taskId]", "GET /api/referral/validate", "POST /api/payments/stripe/webhook", "POST /api/payments/alipay/notify", "GET /api/avatars/[userId]/[token]", ...SHARE_VIEWS]);
 // Human verification and the compliance check come before any sign-in (docs/auth.md "Human verification and regions").
+// The plans and their prices are shown to visitors (the public plans page); a caller's token only adds currentPlan.
+PUBLIC_ROUTES.add("GET /api/payments/plans");
 PUBLIC_ROUTES.add("GET /api/verify/challenge").add("POST /api/auth/compliance-check");
 // Phone login on the China edition starts without a token (docs/auth.md "China edition and phone login").
 PUBLIC_ROUTES.add("POST /api/auth/phone").add("POST /api/auth/phone/send-code").add("POST /api/auth/phone/code-login");

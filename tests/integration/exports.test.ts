@@ -133,7 +133,7 @@ test("a free user asking for .xmind or PDF gets 403 with the upgrade message", a
     expect(res.json!.message).toBe("PDF and XMind export are Pro features. Upgrade to Pro to use them.");
   }
   const zh = await download(free.token, taskId, { format: "pdf" }, "zh");
-  expect(zh.json!.message).toBe("PDF 和 XMind 导出是 Pro 功能，升级到 Pro 即可使用。");
+  expect(zh.json!.message).toBe("PDF 和 XMind 导出是专业版功能，升级到专业版即可使用。");
 });
 
 test(".xmind (Pro): a zip whose content.json holds the mind map", async () => {

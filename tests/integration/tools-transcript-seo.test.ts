@@ -62,7 +62,9 @@ describe("sitemap.xml and robots.txt", () => {
     };
     expect(header("http://127.0.0.1:3000/tools/online-audio-compressor?lang=ko")).toBe("ko");
     expect(header("http://127.0.0.1:3000/tools?lang=xx")).toBeNull();
-    expect(header("http://127.0.0.1:3000/transcribe/?lang=ko")).toBeNull();
+    // The landing page takes ?lang too (its hreflang URLs); the app's other pages do not.
+    expect(header("http://127.0.0.1:3000/transcribe/?lang=ko")).toBe("ko");
+    expect(header("http://127.0.0.1:3000/transcribe/mobile?lang=ko")).toBeNull();
     // A client cannot set the header itself.
     expect(header("http://127.0.0.1:3000/tools", "ko")).toBeNull();
   });
