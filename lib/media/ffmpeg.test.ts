@@ -56,8 +56,12 @@ test("normalizeToWav fails with ffmpeg's reason on a broken file", async () => {
 
 test("concatToWav joins audio and video containers in order", async () => {
   const out = path.join(dir, "merged.wav");
-  await concatToWav([jfk, mpg, flac], out);
+  const { joinsSec } = await concatToWav([jfk, mpg, flac], out);
   const info = await readWavInfo(out);
+  // Where each later file starts: after the 11.0 s JFK clip, then after the 3.0 s GRID video's sound.
+  expect(joinsSec).toHaveLength(2);
+  expect(joinsSec[0]).toBeCloseTo(11, 1);
+  expect(joinsSec[1]! - joinsSec[0]!).toBeCloseTo(3, 1);
   expect(info).toMatchObject({ sampleRate: 16000, channels: 1, dataOffset: 44 });
   expect(info.durationSec).toBeCloseTo(11 + 3 + 11.66, 1);
   // The first part really is first: its samples match the JFK clip alone.

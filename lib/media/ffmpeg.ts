@@ -48,8 +48,10 @@ export async function normalizeToWav(input: string, output: string, signal?: Abo
  * 16 kHz mono WAV, in the given order. Each input is normalised on its own and
  * the PCM is appended: no timebase or codec mismatch between inputs can leak
  * into the result, and each part's length is exactly its decoded length.
+ * Answers where each later part starts in the result (seconds), so that
+ * transcription can cut its chunks there.
  */
-export async function concatToWav(inputs: string[], output: string, signal?: AbortSignal): Promise<void> {
+export async function concatToWav(inputs: string[], output: string, signal?: AbortSignal): Promise<{ joinsSec: number[] }> {
   if (inputs.length === 0) throw new MediaError("nothing to concatenate");
   const tmp = await fsp.mkdtemp(path.join(path.dirname(output), ".concat-"));
   try {
@@ -71,6 +73,10 @@ export async function concatToWav(inputs: string[], output: string, signal?: Abo
       }
     };
     await pipeline(writeAll, out, { signal });
+    const joinsSec: number[] = [];
+    let bytes = 0;
+    for (const info of infos.slice(0, -1)) joinsSec.push((bytes += info.dataBytes) / 2 / SPEECH_SAMPLE_RATE);
+    return { joinsSec };
   } finally {
     await fsp.rm(tmp, { recursive: true, force: true });
   }

@@ -64,6 +64,16 @@ test("splitAtPauses falls back to a hard cut within maxChunkSec when there is no
   for (const c of chunks) expect(c.endSec - c.startSec).toBeLessThanOrEqual(15);
 });
 
+test("the joins of a merged recording are always cuts, even inside a chunk's length", async () => {
+  const chunks = await splitAtPauses(long, { targetChunkSec: 45, maxChunkSec: 60, outDir: path.join(dir, "joined"), joinsSec: [11, 22, 23.5] });
+  const starts = chunks.map((c) => c.startSec);
+  for (const join of [11, 22, 23.5]) expect(starts).toContain(join);
+  // Between and after the joins the usual chunking goes on: no chunk past 60 s, and the whole file is covered.
+  for (const c of chunks) expect(c.endSec - c.startSec).toBeLessThanOrEqual(60);
+  expect(chunks[0]!.startSec).toBe(0);
+  expect(chunks.at(-1)!.endSec).toBeCloseTo((await readWavInfo(long)).durationSec, 3);
+});
+
 test("short audio stays one chunk", async () => {
   const chunks = await splitAtPauses(jfk, { targetChunkSec: 30, maxChunkSec: 45, outDir: path.join(dir, "short") });
   expect(chunks).toHaveLength(1);

@@ -39,16 +39,44 @@ export async function findPauses(wavPath: string, opts: { minPauseSec?: number }
  * it cuts at the quietest 200 ms of the window, so no chunk exceeds `maxChunkSec`.
  * Chunks are copied byte-exactly (no re-encoding) to `outDir/chunk-0001.wav`...
  */
-export async function splitAtPauses(wavPath: string, opts: { targetChunkSec: number; maxChunkSec: number; outDir: string }): Promise<AudioChunk[]> {
+export async function splitAtPauses(wavPath: string, opts: { targetChunkSec: number; maxChunkSec: number; outDir: string; joinsSec?: number[] }): Promise<AudioChunk[]> {
   const { targetChunkSec, outDir } = opts;
   const maxChunkSec = Math.max(opts.maxChunkSec, targetChunkSec);
   const { info, db } = await frameLevels(wavPath);
   const pauses = pausesOf(db, quietThreshold(db), MIN_PAUSE_SEC);
   const total = info.durationSec;
+  // The joins of a merged recording are always cuts: no chunk holds the end of one file and the start of the next,
+  // which the recogniser would hear as one utterance (the second file's first words came out garbled).
+  const joins = [...new Set(opts.joinsSec ?? [])].filter((j) => j > 0.05 && j < total - 0.05).sort((a, b) => a - b);
 
   const cuts: number[] = [];
-  let cursor = 0;
-  while (total - cursor > maxChunkSec) {
+  for (const [i, end] of [...joins, total].entries()) {
+    const from = i === 0 ? 0 : joins[i - 1]!;
+    if (i > 0) cuts.push(from);
+    cuts.push(...cutsWithin(from, end, { targetChunkSec, maxChunkSec, pauses, db }));
+  }
+
+  await fsp.mkdir(outDir, { recursive: true });
+  const bounds = [0, ...cuts, total];
+  const chunks: AudioChunk[] = [];
+  const frameBytes = info.channels * 2;
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const startFrame = Math.round(bounds[i]! * info.sampleRate);
+    const endFrame = i + 2 === bounds.length ? info.dataBytes / frameBytes : Math.round(bounds[i + 1]! * info.sampleRate);
+    const file = path.join(outDir, `chunk-${String(i + 1).padStart(4, "0")}.wav`);
+    await copyFrames(wavPath, info, [[startFrame, endFrame]], file);
+    chunks.push({ path: file, startSec: startFrame / info.sampleRate, endSec: endFrame / info.sampleRate });
+  }
+  return chunks;
+}
+
+/** Writes the sample frames [start, end) of each range, end to end, as one WAV. */
+/** Cut points that split [from, end) into chunks of about targetChunkSec, at pauses where it can (see splitAtPauses). */
+function cutsWithin(from: number, end: number, o: { targetChunkSec: number; maxChunkSec: number; pauses: Pause[]; db: Float32Array }): number[] {
+  const { targetChunkSec, maxChunkSec, pauses, db } = o;
+  const cuts: number[] = [];
+  let cursor = from;
+  while (end - cursor > maxChunkSec) {
     const lo = cursor + targetChunkSec / 2;
     const hi = cursor + maxChunkSec;
     const target = cursor + targetChunkSec;
@@ -71,22 +99,9 @@ export async function splitAtPauses(wavPath: string, opts: { targetChunkSec: num
     cuts.push(cut);
     cursor = cut;
   }
-
-  await fsp.mkdir(outDir, { recursive: true });
-  const bounds = [0, ...cuts, total];
-  const chunks: AudioChunk[] = [];
-  const frameBytes = info.channels * 2;
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const startFrame = Math.round(bounds[i]! * info.sampleRate);
-    const endFrame = i + 2 === bounds.length ? info.dataBytes / frameBytes : Math.round(bounds[i + 1]! * info.sampleRate);
-    const file = path.join(outDir, `chunk-${String(i + 1).padStart(4, "0")}.wav`);
-    await copyFrames(wavPath, info, [[startFrame, endFrame]], file);
-    chunks.push({ path: file, startSec: startFrame / info.sampleRate, endSec: endFrame / info.sampleRate });
-  }
-  return chunks;
+  return cuts;
 }
 
-/** Writes the sample frames [start, end) of each range, end to end, as one WAV. */
 async function copyFrames(src: string, info: WavInfo, ranges: [start: number, end: number][], dest: string) {
   const frameBytes = info.channels * 2;
   const bytes = ranges.reduce((n, [start, end]) => n + (end - start) * frameBytes, 0);

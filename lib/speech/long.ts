@@ -39,6 +39,8 @@ export interface TranscribeLongOptions {
   cache?: ChunkCache;
   /** Overrides the engine's chunk sizes (tests). */
   chunking?: ChunkPlan;
+  /** Where the files of a merged recording meet (seconds): chunks are always cut there. */
+  joinsSec?: number[];
 }
 
 /**
@@ -57,7 +59,7 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
   const progress = new DecodeProgress({ engine: engine.name, totalSec: info.durationSec, report: (f, state) => onProgress?.(f, state) });
   progress.begin();
   const claim = opts.claim ?? ANONYMOUS_CLAIM;
-  if (info.durationSec <= plan.maxChunkSec) {
+  if (info.durationSec <= plan.maxChunkSec && !opts.joinsSec?.length) {
     try {
       const result = await decoderSlots().run(claim, info.durationSec, opts.signal, async () => {
         progress.started(0, info.durationSec);
@@ -70,7 +72,7 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
     }
   }
 
-  const chunks = await splitAtPauses(wavPath, { ...plan, outDir: opts.workDir });
+  const chunks = await splitAtPauses(wavPath, { ...plan, outDir: opts.workDir, joinsSec: opts.joinsSec });
   const parallelism = Math.max(1, Math.min(chunks.length, opts.parallelism ?? env().SPEECH_PARALLELISM ?? os.availableParallelism()));
   const failed = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, failed.signal]) : failed.signal;

@@ -96,6 +96,9 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
   const folder = mediaFolder(task.userId, taskId);
   const normalizedKey = `${folder}/normalized.wav`;
   const segmentsKey = `${folder}/segments.json`;
+  // Where the files of a merged task meet in normalized.wav: transcription cuts its chunks there.
+  const joinsKey = `${folder}/joins.json`;
+  let joinsSec: number[] = [];
   const work = await scratchDir("tasks", taskId);
   const wav = path.join(work, "normalized.wav");
   const done = new Set(task.completedSteps);
@@ -125,7 +128,10 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       const parts = await Promise.all(task.mediaParts.map((p, i) => storage().fetchToFile(p.storageKey, path.join(work, `part-${i}`))));
       if (parts.length > 1) {
         await setStatus(taskId, "merging", "merging", 2);
-        await concatToWav(parts, wav, opts.signal);
+        ({ joinsSec } = await concatToWav(parts, wav, opts.signal));
+        const joinsFile = path.join(work, "joins.json");
+        await fsp.writeFile(joinsFile, JSON.stringify(joinsSec));
+        await storage().putFile(joinsKey, joinsFile, "application/json");
       } else {
         await setStatus(taskId, "transcribing", "normalizing", 2);
         await normalizeToWav(parts[0]!, wav, opts.signal);
@@ -148,6 +154,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       await markDone("prepare");
     } else {
       await fsp.access(wav).catch(() => storage().fetchToFile(normalizedKey, wav));
+      if (task.mediaParts.length > 1) joinsSec = await readJoins(joinsKey, work);
     }
 
     // 3 starts now: diarization reads only the WAV, so it runs beside transcription and fills the cores that
@@ -165,6 +172,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
         hotwords,
         language: engineLanguageOf(task.spokenLanguage),
         profile: decodeProfileOf(task.decodeProfile),
+        joinsSec,
         workDir: path.join(work, "chunks"),
         signal: opts.signal,
         // Chunks share the worker's decoder slots fairly across users and tasks, weighted by plan (docs/scheduling.md).
@@ -239,6 +247,16 @@ async function setStatus(taskId: string, status: "merging" | "transcribing", sta
   // Conditional: a failure recorded meanwhile (and its refund) wins over a step of a stale copy of the job.
   await updateTranscribingTask(taskId, { status });
   await setProgress(taskId, { stage, percent });
+}
+
+/** The joins a merge recorded; a task merged before they were recorded has none (its chunks are cut as before). */
+async function readJoins(key: string, work: string): Promise<number[]> {
+  try {
+    const local = await storage().fetchToFile(key, path.join(work, "joins.json"));
+    return JSON.parse(await fsp.readFile(local, "utf8")) as number[];
+  } catch {
+    return [];
+  }
 }
 
 async function activeHotwords(userId: string): Promise<string[]> {

@@ -123,3 +123,17 @@ it("a merged task: the second file's lines start at the first file's decoded len
   for (const r of rows.slice(0, rows.length - seconds.length)) expect(r.end / 1000).toBeLessThanOrEqual(firstSec + TOLERANCE_SEC);
   expectOnReference(seconds, shifted(referenceFor("multi/pyannote_sample.wav").speech, firstSec));
 });
+
+it("a merged task whose first file is short: no line holds the end of one file and the start of the next", async () => {
+  // The 3 s GRID clip, then pyannote_sample. Both fit one decoding chunk; without a cut at the join the GRID words
+  // came out garbled, starting at 0.06 s, long before the clip's reference speech (0.49 s).
+  const grid = path.join(CORPUS, "video/grid_id2_vcd_swwp2s.mpg");
+  const gridWav = path.join(tmp, "grid-first.wav");
+  await normalizeToWav(grid, gridWav);
+  const joinSec = (await readWavInfo(gridWav)).durationSec;
+  const rows = await finishedTimeline(await upload([grid, path.join(CORPUS, "multi/pyannote_sample.wav")], { merged: true }));
+  for (const r of rows) expect(r.end / 1000 <= joinSec + TOLERANCE_SEC || r.begin / 1000 >= joinSec - TOLERANCE_SEC).toBe(true);
+  const inGrid = rows.filter((r) => r.end / 1000 <= joinSec + TOLERANCE_SEC);
+  expectOnReference(inGrid, gridReference().speech);
+  expectOnReference(rows.slice(inGrid.length), shifted(referenceFor("multi/pyannote_sample.wav").speech, joinSec));
+});
