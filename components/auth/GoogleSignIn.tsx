@@ -1,36 +1,14 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { api } from "@/lib/client/api";
 import { isToolsPath } from "@/lib/client/routes";
 import { STORAGE_KEYS, readItem, safeReturnPath } from "@/lib/client/storage";
-import type { GoogleStatus } from "@/lib/auth/social.schema";
 import styles from "./GoogleSignIn.module.css";
 
 /**
- * Whether the server offers Google sign-in: null until it has answered (false when asking failed,
- * and at once, without asking, where the page has no place for it: `wanted` false).
- * The login screen waits for it, so the button does not appear above a form that is already
- * showing and push the form down under a pointer about to click.
- */
-export function useGoogleSignInOffered(wanted: boolean): boolean | null {
-  const [offered, setOffered] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    const controller = new AbortController();
-    api
-      .get<GoogleStatus>("/api/auth/google", undefined, { signal: controller.signal, authRedirect: false, updateOverlay: false })
-      .then((s) => setOffered(Boolean(s?.enabled)))
-      .catch(() => !controller.signal.aborted && setOffered(false));
-    return () => controller.abort();
-  }, [wanted]);
-  return wanted ? offered : false;
-}
-
-/**
  * "Continue with Google" (spec §2, §7; docs/auth.md "Google sign-in"), rendered when the server
- * offers it (useGoogleSignInOffered). The human check's token is taken first (stored as
+ * offers it (the login page's `methods.google`). The human check's token is taken first (stored as
  * auth:turnstileToken for the callback page), then the browser goes to the provider through
  * /api/auth/google/authorize.
  */

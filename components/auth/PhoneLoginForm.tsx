@@ -12,6 +12,7 @@ import { api, isApiError } from "@/lib/client/api";
 import { getDeviceId, type SignInResponse } from "@/lib/client/auth";
 import { useHumanCheck } from "@/lib/client/human-check";
 import { STORAGE_KEYS, readItem } from "@/lib/client/storage";
+import { TermsAgreement } from "./TermsAgreement";
 import { TermsModal } from "./TermsModal";
 import styles from "./phone-login.module.css";
 
@@ -150,19 +151,7 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (res: SignInRespons
           </p>
         )}
         <HumanCheck check={human} />
-        <label className={styles.agree}>
-          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="terms-checkbox" />
-          <span>
-            {t("agree")}{" "}
-            <button type="button" className={styles.linkButton} onClick={() => setTermsFor("read")} data-testid="terms-open">
-              {t("userAgreement")}
-            </button>{" "}
-            {t("and")}{" "}
-            <button type="button" className={styles.linkButton} onClick={() => setTermsFor("read")}>
-              {t("privacyPolicy")}
-            </button>
-          </span>
-        </label>
+        <TermsAgreement agreed={agreed} onChange={setAgreed} onRead={() => setTermsFor("read")} />
         {error && (
           <p className="alert alert-error" role="alert" data-testid="phone-login-error">
             {error}

@@ -14,7 +14,17 @@ export const sendLinkBody = z.object({
   origin: z.enum(["transcribe", "tools"]).default("transcribe"),
   // The human-verification token (lib/verify): required, checked by the route.
   turnstile_token: humanTokenField,
+  // The China edition signs in only behind the terms agreement (as its phone login does).
+  terms_accepted: z.boolean().default(false),
 });
+
+/** The ways in this host offers (lib/auth/login-methods.ts), handed to the login page by its server render. */
+export interface LoginMethods {
+  email: boolean;
+  phone: boolean;
+  google: boolean;
+  dev: boolean;
+}
 
 export const verifyLinkBody = z.object({
   access_token: safeText({ min: 10, max: 200 }),

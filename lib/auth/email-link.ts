@@ -15,7 +15,7 @@ export const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
 
 /** Emails a one-time login link, valid 15 minutes, that lands on the callback page. */
 export async function sendLoginLink(
-  input: { email: string; returnUrl?: string; referralCode?: string; origin: "transcribe" | "tools" },
+  input: { email: string; returnUrl?: string; referralCode?: string; origin: "transcribe" | "tools"; edition?: Edition },
   t: Translate,
 ): Promise<{ expiresAt: Date }> {
   // Guards an inbox against floods: LOGIN_LINKS_PER_ADDRESS per validity window, counted atomically on Redis.
@@ -26,7 +26,7 @@ export async function sendLoginLink(
   await prisma.loginLink.create({
     data: { email: input.email, tokenHash: sha256(token), expiresAt, returnUrl: safeReturnUrl(input.returnUrl), referral: input.referralCode ?? null },
   });
-  const url = new URL(`/${input.origin}/callback`, env().APP_URL);
+  const url = new URL(`/${input.origin}/callback`, editionSiteUrl(input.edition ?? env().EDITION));
   url.searchParams.set("token", token);
   try {
     await sendMail({
@@ -39,6 +39,18 @@ export async function sendLoginLink(
     throw new AppError("auth.sendLinkFailed");
   }
   return { expiresAt };
+}
+
+/**
+ * Where a login link sends the browser: the link is redeemed on that host, and the host decides the
+ * edition a new account belongs to, so a link asked for on the other edition's host goes back there
+ * (CHINA_SITE_URL / INTERNATIONAL_SITE_URL). Never the request's own Host header: a forged one would
+ * put an attacker's address in someone's login mail.
+ */
+function editionSiteUrl(edition: Edition): string {
+  if (edition === env().EDITION) return env().APP_URL;
+  const url = edition === "china" ? env().CHINA_SITE_URL : env().INTERNATIONAL_SITE_URL;
+  return url && /^https?:\/\//i.test(url) ? url : env().APP_URL;
 }
 
 /**

@@ -46,6 +46,8 @@ export const E2E_ALIPAY_KEYS_FILE = path.resolve("var/e2e-alipay-keys.json");
 export const E2E_SMS_PORT = 3318;
 /** A China-edition host (".cn") the browser resolves to the local server: Chromium maps *.cn to 127.0.0.1 below. */
 export const E2E_CHINA_BASE_URL = `http://tingji.cn:${Number(process.env.E2E_PORT ?? 3311)}`;
+/** The "ai" server on a China host: it has no SMS proxy, so its China edition signs in by email link (tests/e2e/auth). */
+export const E2E_CHINA_AI_BASE_URL = `http://tingji.cn:${Number(process.env.E2E_AI_PORT ?? 3321)}`;
 /** The loopback OpenID Connect provider standing in for Google on the "local" server (tests/helpers/loopback-oidc.ts). */
 export const E2E_OIDC_PORT = 3317;
 export const E2E_GOOGLE_CLIENT_ID = "tingji-e2e";
@@ -71,7 +73,7 @@ export const chromiumLaunchOptions = {
     // The China edition is chosen by host: *.cn resolves to the local server, and that plain-http origin counts as
     // secure (as https would in production) so WebCrypto, which the human check's proof-of-work uses, is there.
     "--host-resolver-rules=MAP *.cn 127.0.0.1",
-    `--unsafely-treat-insecure-origin-as-secure=${E2E_CHINA_BASE_URL}`,
+    `--unsafely-treat-insecure-origin-as-secure=${E2E_CHINA_BASE_URL},${E2E_CHINA_AI_BASE_URL}`,
   ],
 };
 export const E2E_DATABASE_URL = E2E_SERVERS.local.databaseUrl;

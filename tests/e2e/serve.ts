@@ -17,7 +17,7 @@ import { startLoopbackStripe } from "../helpers/loopback-stripe";
 import { rsaKeyPair, startLoopbackAlipay } from "../helpers/loopback-alipay";
 import { startLoopbackSms } from "../helpers/loopback-sms";
 import { startLoopbackOidc } from "../helpers/loopback-oidc";
-import { E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_CLIENT_SECRET, E2E_OIDC_PORT } from "./env";
+import { E2E_CHINA_AI_BASE_URL, E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_CLIENT_SECRET, E2E_OIDC_PORT } from "./env";
 import { startLoopbackS3 } from "../helpers/loopback-s3";
 import { CORPUS, E2E_LOCAL_ENV_FILE, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_SMS_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
 
@@ -92,7 +92,9 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
     };
   }
   const ai = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT, delayMs: 40 });
-  return { AI_BASE_URL: ai.url, AI_API_KEY: "sk-e2e", AI_MODEL: "fake-model", ANALYSIS_MIN_STEP_MS: "300" };
+  // No SMS proxy here: on a China host (E2E_CHINA_AI_BASE_URL) this server signs in by email link, whose
+  // mail must link back to that host (tests/e2e/auth/china-email-login.spec.ts).
+  return { AI_BASE_URL: ai.url, AI_API_KEY: "sk-e2e", AI_MODEL: "fake-model", ANALYSIS_MIN_STEP_MS: "300", CHINA_SITE_URL: E2E_CHINA_AI_BASE_URL };
 }
 
 async function main() {

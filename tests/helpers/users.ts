@@ -30,7 +30,7 @@ export async function signIn(label = "user", opts: { edition?: "international" |
   const email = `${label}${counter}-${Date.now()}@example.com`;
   const deviceId = `web_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`;
   const headers = opts.edition === "china" ? CHINA_HOST : {};
-  const sent = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email, origin: "transcribe" }, headers });
+  const sent = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email, origin: "transcribe", terms_accepted: true }, headers });
   if (sent.code !== 200) throw new Error(`send link failed: ${sent.message}`);
   const res = await call<{ access_token: string; user_info: { id: string } }>(verifyLink, {
     json: { access_token: latestLinkToken(email), device_id: deviceId },

@@ -182,19 +182,47 @@ describe("video to audio", () => {
   });
 });
 
+/** The stream's rate and channels, and the length it decodes to (samples ÷ rate, not the container's guess). */
+function decoded(file: string): { sampleRate: number; channels: number; seconds: number } {
+  const s = JSON.parse(execFileSync("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=sample_rate,channels", "-of", "json", file]).toString()).streams[0] as { sample_rate: string; channels: number };
+  const pcm = execFileSync("ffmpeg", ["-v", "error", "-i", file, "-f", "s16le", "-acodec", "pcm_s16le", "-"], { maxBuffer: 1 << 28 });
+  return { sampleRate: Number(s.sample_rate), channels: s.channels, seconds: pcm.length / 2 / s.channels / Number(s.sample_rate) };
+}
+
 describe("audio compressor", () => {
-  it("the output bitrate follows the quality: 10%, 40% (default), 90%", async () => {
-    const q10 = await convert(alice, "compress", WAV, { format: "mp3", quality: 10 });
-    const q40 = await convert(alice, "compress", WAV, { format: "mp3" });
-    const q90 = await convert(alice, "compress", WAV, { format: "mp3", quality: 90 });
+  it("the output bitrate follows the quality: 10%, 40% (default), 90% (a 44.1 kHz stereo source)", async () => {
+    // A music-rate source made here from a corpus clip: the quality steps apply uncapped.
+    const wide = path.join(tmp, "wide.wav");
+    ffmpeg(["-i", WAV, "-ar", "44100", "-ac", "2", wide]);
+    const q10 = await convert(alice, "compress", wide, { format: "mp3", quality: 10 });
+    const q40 = await convert(alice, "compress", wide, { format: "mp3" });
+    const q90 = await convert(alice, "compress", wide, { format: "mp3", quality: 90 });
     expect(q40.file.qualityLevel).toBe(40);
     expect(probe(q10.out).kbps).toBe(32);
     expect(probe(q40.out).kbps).toBe(128);
     expect(probe(q90.out).kbps).toBe(320);
     expect(q10.file.processedSize!).toBeLessThan(q40.file.processedSize!);
     expect(q40.file.processedSize!).toBeLessThan(q90.file.processedSize!);
-    const m4a = await convert(alice, "compress", WAV, { format: "m4a", quality: 40 });
+    const m4a = await convert(alice, "compress", wide, { format: "m4a", quality: 40 });
     expect(probe(m4a.out).codec).toBe("aac");
+  });
+
+  it("16 kHz mono speech stays 16 kHz mono at 32 kbps: about 8× smaller, same length", async () => {
+    const jfk = path.join(CORPUS, "single/en_jfk.wav");
+    const source = decoded(jfk);
+    const sourceBytes = fs.statSync(jfk).size;
+    for (const format of ["mp3", "m4a"] as const) {
+      const out = await convert(alice, "compress", jfk, { format, quality: 40 });
+      const got = decoded(out.out);
+      expect({ rate: got.sampleRate, channels: got.channels }).toEqual({ rate: 16000, channels: 1 });
+      expect(probe(out.out).kbps).toBeLessThanOrEqual(34);
+      // Measured: MP3 7.9×, M4A 7.4× (the old 44.1 kHz stereo 128 kbps output was 2.0×).
+      expect(sourceBytes / Number(out.file.processedSize!)).toBeGreaterThanOrEqual(7);
+      expect(Math.abs(got.seconds - source.seconds)).toBeLessThanOrEqual(0.1);
+    }
+    // WAV output never upsamples either: 90% (planned 44.1 kHz stereo) keeps 16 kHz mono.
+    const wav = await convert(alice, "compress", jfk, { format: "wav", quality: 90 });
+    expect(decoded(wav.out)).toMatchObject({ sampleRate: 16000, channels: 1 });
   });
 
   it("refuses a quality outside 10–90%", async () => {

@@ -11,8 +11,11 @@ import { Brand } from "@/components/shell/Brand";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { PhoneLoginForm } from "@/components/auth/PhoneLoginForm";
-import { GoogleSignIn, useGoogleSignInOffered } from "@/components/auth/GoogleSignIn";
+import { GoogleSignIn } from "@/components/auth/GoogleSignIn";
+import { TermsAgreement } from "@/components/auth/TermsAgreement";
+import { TermsModal } from "@/components/auth/TermsModal";
 import { useIsChinaEdition } from "@/lib/client/edition";
+import type { LoginMethods } from "@/lib/auth/auth.schema";
 import { HumanCheck } from "@/components/verify/HumanCheck";
 import { RegionNotice } from "@/components/verify/RegionNotice";
 import { useHumanCheck } from "@/lib/client/human-check";
@@ -21,8 +24,13 @@ import styles from "../auth.module.css";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Login screen (spec §2): email one-time login link and, when configured, the development login. */
-export default function LoginScreen() {
+/**
+ * Login screen (spec §2): the ways in the server says this host offers (`methods`, from the page's
+ * server render: lib/auth/login-methods.ts), so nothing unconfigured is shown and nothing is tried
+ * to find out. Phone code (China edition with an SMS proxy), else the email one-time link (on the
+ * China edition behind the terms agreement), Google, and the development login.
+ */
+export default function LoginScreen({ methods }: { methods: LoginMethods }) {
   const t = useTranslations("auth.login");
   const router = useRouter();
   const { status } = useAuth();
@@ -30,15 +38,14 @@ export default function LoginScreen() {
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [devEnabled, setDevEnabled] = useState(false);
   const [devBusy, setDevBusy] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
-  // The China edition signs in by phone code, behind the terms agreement (docs/auth.md "China edition and phone login").
+  // The China edition signs in only behind the terms agreement (docs/auth.md "China edition and phone login").
   const china = useIsChinaEdition();
+  const [agreed, setAgreed] = useState(false);
+  const [termsOpen, setTermsOpen] = useState<"send" | "read" | null>(null);
   // Human verification (lib/client/human-check.ts) and the region access notice (compliance check).
   const human = useHumanCheck();
-  // The China edition signs in by phone only: no Google button, no question about it.
-  const googleOffered = useGoogleSignInOffered(!china);
   const [regionNotice, setRegionNotice] = useState<{ email: string; answer: ComplianceAnswer } | null>(null);
 
   // Already signed in: go to the app.
@@ -46,17 +53,7 @@ export default function LoginScreen() {
     if (status === "authenticated" && !signedIn) router.replace(HOME_PATH);
   }, [status, signedIn, router]);
 
-  // The development login button only when the server says it is configured.
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get<{ enabled: boolean }>("/api/auth/dev", undefined, { signal: controller.signal, authRedirect: false, updateOverlay: false })
-      .then((d) => setDevEnabled(Boolean(d?.enabled)))
-      .catch(() => setDevEnabled(false));
-    return () => controller.abort();
-  }, []);
-
-  async function sendLink(e?: FormEvent) {
+  async function sendLink(e?: FormEvent, termsOk = agreed) {
     e?.preventDefault();
     const value = email.trim();
     if (!EMAIL_RE.test(value)) {
@@ -64,6 +61,10 @@ export default function LoginScreen() {
       return;
     }
     setError(null);
+    if (china && !termsOk) {
+      setTermsOpen("send");
+      return;
+    }
     setRegionNotice(null);
     setSending(true);
     try {
@@ -82,6 +83,7 @@ export default function LoginScreen() {
         ...(returnUrl ? { return_url: returnUrl } : {}),
         ...(referral ? { referral_code: referral } : {}),
         turnstile_token: humanToken,
+        ...(china ? { terms_accepted: true } : {}),
       });
       setSentTo(value);
     } catch (err) {
@@ -106,7 +108,7 @@ export default function LoginScreen() {
   }
 
   // The email form shows once the Google button's place is known: nothing moves under the pointer after.
-  if (status === "loading" || googleOffered === null) return <CentredLoader />;
+  if (status === "loading") return <CentredLoader />;
 
   return (
     <main className={styles.page}>
@@ -121,7 +123,7 @@ export default function LoginScreen() {
             <span className={styles.spinner} aria-hidden="true" />
             <p className={styles.statusText}>{signedIn ? t("signingIn") : t("alreadySignedIn")}</p>
           </div>
-        ) : china ? (
+        ) : methods.phone ? (
           <PhoneLoginForm
             onSignedIn={(res) => {
               setSignedIn(true);
@@ -157,42 +159,45 @@ export default function LoginScreen() {
               <h1 className={styles.title}>{t("title")}</h1>
             </div>
             <p className={styles.subtitle}>{t("subtitle")}</p>
-            {googleOffered && <GoogleSignIn takeToken={human.takeToken} disabled={sending || devBusy} />}
+            {methods.google && <GoogleSignIn takeToken={human.takeToken} disabled={sending || devBusy} />}
 
-            <form className={styles.form} onSubmit={sendLink} noValidate data-testid="login-form">
-              <label className="field">
-                <span className="field-label">{t("emailLabel")}</span>
-                <input
-                  className="input"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder={t("emailPlaceholder")}
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  aria-invalid={error ? true : undefined}
-                  required
-                  data-testid="login-email"
-                />
-              </label>
-              <HumanCheck check={human} />
-              {regionNotice && (
-                <RegionNotice email={regionNotice.email} answer={regionNotice.answer} />
-              )}
-              {error && (
-                <p className="alert alert-error" role="alert" data-testid="login-error">
-                  {error}
-                </p>
-              )}
-              <button type="submit" className="btn btn-primary btn-block" disabled={sending || devBusy} data-testid="login-submit">
-                {sending ? t("sending") : t("submit")}
-              </button>
-            </form>
+            {methods.email && (
+              <form className={styles.form} onSubmit={sendLink} noValidate data-testid="login-form">
+                <label className="field">
+                  <span className="field-label">{t("emailLabel")}</span>
+                  <input
+                    className="input"
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    placeholder={t("emailPlaceholder")}
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    aria-invalid={error ? true : undefined}
+                    required
+                    data-testid="login-email"
+                  />
+                </label>
+                <HumanCheck check={human} />
+                {china && <TermsAgreement agreed={agreed} onChange={setAgreed} onRead={() => setTermsOpen("read")} />}
+                {regionNotice && (
+                  <RegionNotice email={regionNotice.email} answer={regionNotice.answer} />
+                )}
+                {error && (
+                  <p className="alert alert-error" role="alert" data-testid="login-error">
+                    {error}
+                  </p>
+                )}
+                <button type="submit" className="btn btn-primary btn-block" disabled={sending || devBusy} data-testid="login-submit">
+                  {sending ? t("sending") : t("submit")}
+                </button>
+              </form>
+            )}
 
-            {devEnabled && (
+            {methods.dev && (
               <>
-                <div className={styles.divider}>{t("or")}</div>
+                {methods.email && <div className={styles.divider}>{t("or")}</div>}
                 <button type="button" className="btn btn-secondary btn-block" onClick={devLogin} disabled={devBusy || sending} data-testid="dev-login">
                   {devBusy ? t("signingIn") : t("devLogin")}
                 </button>
@@ -202,6 +207,17 @@ export default function LoginScreen() {
           </>
         )}
       </section>
+      {termsOpen && (
+        <TermsModal
+          onAccept={() => {
+            const next = termsOpen;
+            setAgreed(true);
+            setTermsOpen(null);
+            if (next === "send") void sendLink(undefined, true);
+          }}
+          onDecline={() => setTermsOpen(null)}
+        />
+      )}
     </main>
   );
 }

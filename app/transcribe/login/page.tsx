@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { CentredLoader } from "@/components/shell/CentredLoader";
+import { loginMethods } from "@/lib/auth/login-methods";
+import { requestEdition } from "@/lib/tools/request-edition";
 
 const LoginScreen = dynamic(() => import("./LoginScreen"), { loading: () => <CentredLoader /> });
 
@@ -10,6 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-export default function LoginPage() {
-  return <LoginScreen />;
+/** The ways in are decided here, on the server, from this host's edition and settings: the page shows only those. */
+export default async function LoginPage() {
+  return <LoginScreen methods={loginMethods(await requestEdition())} />;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import ffmpeg from "fluent-ffmpeg";
 import { saveCommand } from "@/lib/media/ffmpeg";
-import { fastestOutput, LOSSLESS_CODECS, targetKbps, wavShape, type MediaTool, type OutputFormat } from "./rules";
+import { fastestOutput, keepNarrowerSource, LOSSLESS_CODECS, targetKbps, wavShape, type MediaTool, type OutputFormat, type SourceAudio } from "./rules";
 
 // The media tools' ffmpeg runs (in the worker only). "fastest" copies the audio stream as it is
 // (no decoding: the speed of reading the file); "encode" decodes and encodes at the chosen quality.
@@ -11,7 +11,8 @@ export interface Conversion {
   mode: "fastest" | "encode";
   format: OutputFormat;
   quality: number;
-  source: { durationSec: number; audioCodec: string | null; audioKbps: number | null };
+  /** sampleRate and channels come from the worker's own probe of the file (probeSourceAudio). */
+  source: { durationSec: number; audioCodec: string | null; audioKbps: number | null } & Partial<SourceAudio>;
 }
 
 export interface OutputShape {
@@ -29,14 +30,20 @@ export function outputShape(c: Conversion): OutputShape {
     const t = fastestOutput(c.source.audioCodec);
     return { ext: t.ext, mime: t.mime, args: [...common, "-c:a", "copy", "-f", t.muxer] };
   }
+  const source = c.tool === "compress" ? { sampleRate: c.source.sampleRate ?? null, channels: c.source.channels ?? null } : undefined;
   if (c.format === "wav") {
-    const { sampleRate, channels } = wavShape(c.tool, c.quality);
+    const { sampleRate, channels } = wavShape(c.tool, c.quality, source);
     return { ext: "wav", mime: "audio/wav", args: [...common, "-c:a", "pcm_s16le", "-ar", String(sampleRate), "-ac", String(channels), "-f", "wav"] };
   }
-  const kbps = targetKbps(c.tool, c.quality, c.source.audioKbps, LOSSLESS_CODECS.has(c.source.audioCodec ?? ""));
-  // Low bitrates sound better (and MP3 needs it below 64 kbps) at a lower rate in mono.
-  // Above 160 kbps MP3 needs MPEG-1 rates (32–48 kHz): a 22 kHz source is resampled.
-  const shape = kbps < 64 ? ["-ar", "22050", "-ac", "1"] : kbps < 96 ? ["-ac", "1"] : ["-ac", "2", "-ar", "44100"];
+  const wanted = targetKbps(c.tool, c.quality, c.source.audioKbps, LOSSLESS_CODECS.has(c.source.audioCodec ?? ""), source);
+  // Low bitrates sound better (and MP3 needs it below 64 kbps) at a lower rate in mono; a source
+  // with a lower rate or fewer channels keeps its own (compressor only: the converter's output is
+  // a plain 44.1 kHz stereo file).
+  const planned = wanted < 64 ? { sampleRate: 22050, channels: 1 } : wanted < 96 ? { sampleRate: 44100, channels: 1 } : { sampleRate: 44100, channels: 2 };
+  const { sampleRate, channels } = keepNarrowerSource(planned, source);
+  // Above 160 kbps MP3 needs MPEG-1 rates (32–48 kHz).
+  const kbps = c.format === "mp3" && sampleRate < 32000 ? Math.min(160, wanted) : wanted;
+  const shape = ["-ar", String(sampleRate), "-ac", String(channels)];
   if (c.format === "mp3") return { ext: "mp3", mime: "audio/mpeg", args: [...common, "-c:a", "libmp3lame", "-b:a", `${kbps}k`, ...shape, "-f", "mp3"] };
   if (c.format === "aac") return { ext: "aac", mime: "audio/aac", args: [...common, "-c:a", "aac", "-b:a", `${kbps}k`, ...shape, "-f", "adts"] };
   return { ext: "m4a", mime: "audio/mp4", args: [...common, "-c:a", "aac", "-b:a", `${kbps}k`, ...shape, "-movflags", "+faststart", "-f", "ipod"] };

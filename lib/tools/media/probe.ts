@@ -85,3 +85,17 @@ function num(v: unknown): number | undefined {
   const n = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
+
+/**
+ * The first audio stream's sample rate and channels (the worker's conversion keeps a narrower
+ * source's own); nulls when ffprobe cannot tell.
+ */
+export async function probeSourceAudio(filePath: string): Promise<{ sampleRate: number | null; channels: number | null }> {
+  try {
+    const data = await new Promise<FfprobeData>((resolve, reject) => ffmpeg.ffprobe(filePath, (err: unknown, d: FfprobeData) => (err ? reject(err) : resolve(d))));
+    const audio = data.streams.find((s) => s.codec_type === "audio");
+    return { sampleRate: num(audio?.sample_rate) ?? null, channels: num(audio?.channels) ?? null };
+  } catch {
+    return { sampleRate: null, channels: null };
+  }
+}

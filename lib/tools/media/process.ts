@@ -7,6 +7,7 @@ import { prisma } from "@/lib/server/prisma";
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { outputShape, runConversion } from "./convert";
 import { fileFolder } from "./files.service";
+import { probeSourceAudio } from "./probe";
 import type { MediaTool, OutputFormat } from "./rules";
 
 // The worker's side: fetch the source, convert, store the output, record sizes, remove the source.
@@ -21,16 +22,19 @@ export async function processToolFile(id: string, signal: AbortSignal): Promise<
   const claimed = await prisma.processedMediaFile.updateMany({ where: { id, status: { in: ["queued", "processing"] } }, data: { status: "processing" } });
   if (claimed.count === 0) return { id, skipped: "not waiting" };
   const started = Date.now();
-  const shape = outputShape({
-    tool: row.tool as MediaTool,
-    mode: row.mode === "fastest" ? "fastest" : "encode",
-    format: (row.audioFormat ?? "mp3") as OutputFormat,
-    quality: row.qualityLevel ?? 0,
-    source: { durationSec: row.duration, audioCodec: row.audioCodec, audioKbps: row.originalBitrate },
-  });
   const dir = await scratchDir("tools", id);
   try {
     const input = await storage().fetchToFile(row.sourceKey, path.join(dir, `source${path.extname(row.sourceKey)}`));
+    const mode = row.mode === "fastest" ? "fastest" : "encode";
+    // The compressor keeps a narrower source's rate and channels: ask the file itself (the row has only its bitrate).
+    const audio = row.tool === "compress" && mode === "encode" ? await probeSourceAudio(input) : {};
+    const shape = outputShape({
+      tool: row.tool as MediaTool,
+      mode,
+      format: (row.audioFormat ?? "mp3") as OutputFormat,
+      quality: row.qualityLevel ?? 0,
+      source: { durationSec: row.duration, audioCodec: row.audioCodec, audioKbps: row.originalBitrate, ...audio },
+    });
     const output = path.join(dir, `output.${shape.ext}`);
     let last = 0;
     await setProgress(id, { stage: "processing", percent: 1 });

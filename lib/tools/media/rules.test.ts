@@ -1,4 +1,4 @@
-import { codecLabel, estimateOutputBytes, fastestOutput, qualityValid, targetKbps, wavShape } from "./rules";
+import { codecLabel, estimateOutputBytes, fastestOutput, keepNarrowerSource, qualityValid, speechKbpsCap, targetKbps, wavShape } from "./rules";
 
 // The numbers the compressor page shows and the worker encodes with (docs/tools.md "Media tools").
 describe("media tools rules", () => {
@@ -15,6 +15,21 @@ describe("media tools rules", () => {
     expect(estimateOutputBytes({ ...input, tool: "extract", sourceKbps: 128, audioCodec: "aac" }, { mode: "fastest", format: "mp3", quality: 192 })).toBe(960_000);
     expect(wavShape("compress", 10)).toEqual({ sampleRate: 11025, channels: 1 });
     expect(estimateOutputBytes(input, { mode: "encode", format: "wav", quality: 90 })).toBe(44100 * 2 * 2 * 60 + 44);
+  });
+
+  it("a speech-rate source keeps its rate and channels and is capped at 2 kbps per kHz per channel", () => {
+    expect([8000, 16000, 22050, 24000, 32000, 44100].map((sampleRate) => speechKbpsCap({ sampleRate, channels: 1 }))).toEqual([24, 32, 40, 48, null, null]);
+    expect(speechKbpsCap({ sampleRate: 16000, channels: 2 })).toBe(64);
+    expect([10, 40, 90].map((q) => targetKbps("compress", q, 256, true, { sampleRate: 16000, channels: 1 }))).toEqual([32, 32, 32]);
+    // The video converter makes ordinary 44.1 kHz files: no cap there.
+    expect(targetKbps("extract", 192, null, true, { sampleRate: 16000, channels: 1 })).toBe(192);
+    expect(keepNarrowerSource({ sampleRate: 44100, channels: 2 }, { sampleRate: 16000, channels: 1 })).toEqual({ sampleRate: 16000, channels: 1 });
+    // An odd rate snaps down to one the encoders take; a wider source gets the planned shape.
+    expect(keepNarrowerSource({ sampleRate: 44100, channels: 2 }, { sampleRate: 20000, channels: 6 })).toEqual({ sampleRate: 16000, channels: 2 });
+    expect(wavShape("compress", 90, { sampleRate: 16000, channels: 1 })).toEqual({ sampleRate: 16000, channels: 1 });
+    // The page's estimate knows a PCM source's rate from its bitrate: 16 kHz mono WAV is 256 kbps.
+    const speech = { tool: "compress" as const, durationSec: 60, sourceKbps: 256, audioCodec: "pcm_s16le", originalSize: 1_920_044 };
+    expect(estimateOutputBytes(speech, { mode: "encode", format: "mp3", quality: 40 })).toBe(240_000);
   });
 
   it("checks quality per tool", () => {

@@ -70,18 +70,72 @@ export function codecLabel(audioCodec: string | null): string {
 /** Compression settings 10%..90% as the standard MP3/AAC bitrates (kbps): 40% is 128 kbps. */
 const COMPRESS_KBPS = [32, 64, 96, 128, 160, 192, 224, 256, 320];
 
-/** The bitrate a lossy output is encoded at: the setting's step, never above a lossy source's own. */
-export function targetKbps(tool: MediaTool, quality: number, sourceKbps: number | null, sourceLossless: boolean): number {
-  const asked = tool === "compress" ? COMPRESS_KBPS[Math.min(8, Math.max(0, Math.round(quality / 10) - 1))]! : quality;
+/**
+ * The bitrate a lossy output is encoded at: the setting's step, never above a lossy source's own,
+ * and for the compressor never above what a speech-rate source needs (speechKbpsCap).
+ */
+export function targetKbps(tool: MediaTool, quality: number, sourceKbps: number | null, sourceLossless: boolean, source?: SourceAudio): number {
+  const stepped = tool === "compress" ? COMPRESS_KBPS[Math.min(8, Math.max(0, Math.round(quality / 10) - 1))]! : quality;
+  const speechCap = tool === "compress" ? speechKbpsCap(source) : null;
+  const asked = speechCap ? Math.min(stepped, speechCap) : stepped;
   // Re-encoding a 128 kbps MP3 at 288 kbps only makes it bigger: a lossy source caps the output.
-  return !sourceLossless && sourceKbps && sourceKbps > 0 ? Math.min(asked, Math.max(32, Math.round(sourceKbps))) : asked;
+  return !sourceLossless && sourceKbps && sourceKbps > 0 ? Math.min(asked, Math.max(speechCap ? 24 : 32, Math.round(sourceKbps))) : asked;
 }
 
-/** WAV is PCM: compression lowers the sample rate and, below 50%, goes mono. */
-export function wavShape(tool: MediaTool, quality: number): { sampleRate: number; channels: number } {
+/** The source's audio stream: its sample rate (Hz) and channels, when known. */
+export interface SourceAudio {
+  sampleRate: number | null;
+  channels: number | null;
+}
+
+/** WAV is PCM: compression lowers the sample rate and, below 50%, goes mono; never above the source's own. */
+export function wavShape(tool: MediaTool, quality: number, source?: SourceAudio): { sampleRate: number; channels: number } {
   if (tool === "extract") return { sampleRate: 44100, channels: 2 };
   const rates = [11025, 11025, 16000, 16000, 22050, 22050, 32000, 32000, 44100];
-  return { sampleRate: rates[Math.min(8, Math.max(0, Math.round(quality / 10) - 1))]!, channels: quality < 50 ? 1 : 2 };
+  const planned = { sampleRate: rates[Math.min(8, Math.max(0, Math.round(quality / 10) - 1))]!, channels: quality < 50 ? 1 : 2 };
+  return keepNarrowerSource(planned, source);
+}
+
+/** Sample rates every encoder we use (LAME's MPEG-1/2/2.5, AAC, PCM) takes. */
+const ENCODER_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000];
+
+/**
+ * A source with fewer channels or a lower sample rate than planned keeps its own: upsampling
+ * 16 kHz speech to 44.1 kHz stereo adds bytes and nothing to hear. Rates snap down to one the
+ * encoders take.
+ */
+export function keepNarrowerSource(planned: { sampleRate: number; channels: number }, source?: SourceAudio): { sampleRate: number; channels: number } {
+  const rate = source?.sampleRate && source.sampleRate > 0 ? Math.min(planned.sampleRate, source.sampleRate) : planned.sampleRate;
+  const channels = source?.channels && source.channels > 0 ? Math.min(planned.channels, source.channels) : planned.channels;
+  return { sampleRate: [...ENCODER_RATES].reverse().find((r) => r <= rate) ?? ENCODER_RATES[0]!, channels };
+}
+
+/** MPEG-2 Layer III bitrates (the ones LAME takes at 16–24 kHz), also fine for AAC. */
+const SPEECH_KBPS = [24, 32, 40, 48, 56, 64, 80, 96];
+
+/**
+ * Speech-rate sources (at most 24 kHz per channel: telephone, dictation, speech corpora) carry
+ * a quarter of music's bandwidth: 2 kbps per kHz per channel (16 kHz mono → 32 kbps, 22.05 kHz
+ * → 40, 24 kHz → 48), at least 24 kbps per channel. null: no cap (a music-rate source).
+ */
+export function speechKbpsCap(source?: SourceAudio): number | null {
+  const rate = source?.sampleRate;
+  if (!rate || rate > 24000) return null;
+  const channels = Math.min(2, Math.max(1, source?.channels ?? 1));
+  const wanted = Math.max(24, Math.round((rate / 1000) * 2)) * channels;
+  return [...SPEECH_KBPS].reverse().find((k) => k <= wanted) ?? SPEECH_KBPS[0]!;
+}
+
+/**
+ * The source's rate and channels as far as the upload's probe tells them: PCM's bitrate is
+ * rate × channels × sample size, and a product of at most 24 kHz can only be a speech-rate
+ * source (taken as mono). Other codecs: unknown (the worker probes the file itself).
+ */
+export function sourceAudioFromBitrate(audioCodec: string | null, sourceKbps: number | null): SourceAudio | undefined {
+  const bits = Number(/^pcm_[suf](8|16|24|32)/.exec(audioCodec ?? "")?.[1] ?? 0);
+  if (!bits || !sourceKbps) return undefined;
+  const product = (sourceKbps * 1000) / bits;
+  return product <= 24000 ? { sampleRate: Math.round(product), channels: 1 } : undefined;
 }
 
 export const LOSSLESS_CODECS = new Set(["pcm_s16le", "pcm_s24le", "pcm_s32le", "pcm_f32le", "pcm_u8", "pcm_s16be", "flac", "alac", "wavpack"]);
@@ -105,11 +159,12 @@ export interface StartOptions {
 export function estimateOutputBytes(input: EstimateInput, opts: StartOptions): number {
   const secs = Math.max(0, input.durationSec);
   if (opts.mode === "fastest") return Math.round(((input.sourceKbps ?? 128) * 1000 * secs) / 8);
+  const source = input.tool === "compress" ? sourceAudioFromBitrate(input.audioCodec, input.sourceKbps) : undefined;
   if (opts.format === "wav") {
-    const { sampleRate, channels } = wavShape(input.tool, opts.quality);
+    const { sampleRate, channels } = wavShape(input.tool, opts.quality, source);
     return Math.round(sampleRate * channels * 2 * secs) + 44;
   }
-  const kbps = targetKbps(input.tool, opts.quality, input.sourceKbps, LOSSLESS_CODECS.has(input.audioCodec ?? ""));
+  const kbps = targetKbps(input.tool, opts.quality, input.sourceKbps, LOSSLESS_CODECS.has(input.audioCodec ?? ""), source);
   return Math.round((kbps * 1000 * secs) / 8);
 }
 
