@@ -16,7 +16,8 @@ async function openPhoneTask(page: Page, file: string) {
   const token = await page.evaluate(() => localStorage.getItem("auth:token"));
   const upload = await page.request.post("/api/transcription/create", {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { file: { name: path.basename(file), mimeType: "audio/wav", buffer: fs.readFileSync(path.join(CORPUS, file)) } },
+    // The recordings are English; a zh reader's upload would otherwise be taken as Chinese speech.
+    multipart: { spoken_language: "en", file: { name: path.basename(file), mimeType: "audio/wav", buffer: fs.readFileSync(path.join(CORPUS, file)) } },
   });
   const body = await upload.json();
   expect(body.code, JSON.stringify(body)).toBe(200);
