@@ -2,7 +2,7 @@
 // The "Mind map" tab: the map drawn from the saved summary, with zoom, fit,
 // expand and collapse. Redrawing uses the saved summary, so unsaved edits of
 // the summary must be saved first (the user is asked to).
-import { useRef, useState } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
 import { errorMessage } from "@/components/tasks/useTaskList";
@@ -22,6 +22,7 @@ export function MindMapPanel({ task, onTaskChange, draft, readOnly = false }: { 
   const map = useRef<MindMapHandle>(null);
   const [busy, setBusy] = useState(false);
   const [askSave, setAskSave] = useState(false);
+  const touchScreen = useTouchScreen();
   const unsaved = draft.text !== null && draft.text !== task.summary;
 
   const redraw = async () => {
@@ -84,9 +85,26 @@ export function MindMapPanel({ task, onTaskChange, draft, readOnly = false }: { 
         )}
       </div>
       <MindMapView ref={map} root={task.mindMap} />
-      <p className={styles.hint}>{t("hint")}</p>
+      <p className={styles.hint} data-testid="mindmap-hint">
+        {touchScreen ? t("touchHint") : t("hint")}
+      </p>
       {askSave ? <ConfirmDialog title={t("saveFirstTitle")} message={t("saveFirst")} confirmLabel={t("saveAndRedraw")} onConfirm={saveThenRedraw} onClose={() => setAskSave(false)} /> : null}
     </div>
+  );
+}
+
+const COARSE_POINTER = "(pointer: coarse)";
+
+/** A touch screen (a phone or tablet) gets the pinch hint instead of the mouse one. */
+function useTouchScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(COARSE_POINTER);
+      query.addEventListener("change", onChange);
+      return () => query.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(COARSE_POINTER).matches,
+    () => false,
   );
 }
 

@@ -1,7 +1,7 @@
 "use client";
-// Draws a mind map with markmap-view: pan by dragging, zoom with the wheel or
-// the buttons, fit, click a node to fold it, expand or collapse everything.
-// An outline of the same nodes is kept for screen readers.
+// Draws a mind map with markmap-view: pan by dragging, zoom with the wheel, a
+// pinch or the buttons, fit, click a node to fold it, expand or collapse
+// everything. An outline of the same nodes is kept for screen readers.
 import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
 import type { Markmap } from "markmap-view";
 import type { INode, IPureNode } from "markmap-common";
@@ -24,6 +24,31 @@ function toPureNode(node: MindMapNode): IPureNode {
   return { content: escapeHtml(node.content), children: node.children.map(toPureNode) };
 }
 
+/** Below this width (a phone) the map is laid out narrower and never fitted smaller than readable. */
+const NARROW_PX = 600;
+/** markmap writes nodes at 16 px; 0.75 keeps them 12 px tall on screen after a fit. */
+const MIN_READABLE_SCALE = 0.75;
+const NARROW_LAYOUT = { maxWidth: 150, spacingHorizontal: 36, paddingX: 6 };
+const WIDE_LAYOUT = { maxWidth: 320 };
+
+/**
+ * markmap's fit, except that on a narrow screen the map is never shrunk below
+ * readable text: it is then shown from the root (left edge, root centred
+ * vertically) and the rest is reached by panning.
+ */
+function fitReadable(map: Markmap) {
+  const svg = map.svg.node();
+  const root = map.state.data;
+  if (!svg || !root) return;
+  const { width, height } = svg.getBoundingClientRect();
+  const { x1, y1, x2, y2 } = map.state.rect;
+  const fitScale = Math.min((width / (x2 - x1)) * map.options.fitRatio, (height / (y2 - y1)) * map.options.fitRatio, map.options.maxInitialScale);
+  if (width >= NARROW_PX || fitScale >= MIN_READABLE_SCALE) return void map.fit();
+  const rootRect = root.state.rect;
+  map.zoom.scaleTo(map.svg, MIN_READABLE_SCALE);
+  map.zoom.translateTo(map.svg, x1, rootRect.y + rootRect.height / 2, [8, height / 2]);
+}
+
 function setFold(node: INode, folded: boolean, depth = 0) {
   node.payload = { ...node.payload, fold: folded && depth > 0 ? 1 : 0 };
   node.children?.forEach((c) => setFold(c, folded, depth + 1));
@@ -37,8 +62,10 @@ export const MindMapView = forwardRef<MindMapHandle, { root: MindMapNode }>(func
     let cancelled = false;
     void import("markmap-view").then(({ Markmap }) => {
       if (cancelled || !svgRef.current) return;
-      if (!mapRef.current) mapRef.current = Markmap.create(svgRef.current, { duration: 300, maxWidth: 320, initialExpandLevel: -1, autoFit: false });
-      void mapRef.current.setData(toPureNode(root)).then(() => mapRef.current?.fit());
+      const layout = svgRef.current.clientWidth < NARROW_PX ? NARROW_LAYOUT : WIDE_LAYOUT;
+      if (!mapRef.current) mapRef.current = Markmap.create(svgRef.current, { duration: 300, initialExpandLevel: -1, autoFit: false, ...layout });
+      const map = mapRef.current;
+      void map.setData(toPureNode(root)).then(() => fitReadable(map));
     });
     return () => {
       cancelled = true;
@@ -55,12 +82,14 @@ export const MindMapView = forwardRef<MindMapHandle, { root: MindMapNode }>(func
 
   useImperativeHandle(ref, () => ({
     zoom: (factor) => void mapRef.current?.rescale(factor),
-    fit: () => void mapRef.current?.fit(),
+    fit: () => {
+      if (mapRef.current) fitReadable(mapRef.current);
+    },
     foldAll: (folded) => {
       const map = mapRef.current;
       if (!map?.state.data) return;
       setFold(map.state.data, folded);
-      void map.renderData().then(() => map.fit());
+      void map.renderData().then(() => fitReadable(map));
     },
     svg: () => svgRef.current,
   }));

@@ -21,13 +21,15 @@ export interface AskAiPanelProps {
   onClose: () => void;
   /** Seeks the player; without it, times in answers are plain text. */
   onSeek?: (ms: number) => void;
+  /** Opens straight on the review quiz (the phone's Quiz button). */
+  initialMode?: AskAiMode;
 }
 
-type Mode = "chat" | "flashback";
+export type AskAiMode = "chat" | "flashback";
 
-export function AskAiPanel({ task, onClose, onSeek }: AskAiPanelProps) {
+export function AskAiPanel({ task, onClose, onSeek, initialMode = "chat" }: AskAiPanelProps) {
   const t = useTranslations("chat");
-  const [mode, setMode] = useState<Mode>("chat");
+  const [mode, setMode] = useState<AskAiMode>(initialMode);
   const [confirmClear, setConfirmClear] = useState(false);
   const chat = useChat(task.id, { loadFailed: t("history.loadFailed"), answerFailed: t("message.failed") });
   const panel = useRef<HTMLElement>(null);

@@ -1,7 +1,6 @@
 "use client";
-// Mobile home: a simple task list to choose from; for the chosen task the
-// player on top and the five tabs of spec §2 (text, summary, mindmap,
-// speakers list, timeline). Built from the desktop components.
+// Mobile home: a simple task list to choose from; the chosen task opens in the
+// phone's task view (components/mobile/MobileTaskView), built from the desktop components.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
@@ -11,10 +10,7 @@ import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
 import { FolderPicker } from "@/components/folders/FolderPicker";
-import type { MoveTarget } from "@/components/folders/MoveDialog";
-import { MarkdownView } from "@/components/analysis/MarkdownView";
 import { SharedBy } from "@/components/collab/SharedBy";
-import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
 import { SharedEmpty, SharedViewEntry } from "@/components/collab/SharedViewEntry";
 import { RecentlyDeletedDialog, RecentlyDeletedEntry } from "@/components/tasks/RecentlyDeleted";
 import { useSharedTasks } from "@/components/collab/useSharedTasks";
@@ -26,46 +22,26 @@ import { UpgradeLink } from "@/components/payments/UpgradeLink";
 import payments from "@/components/payments/payments.module.css";
 import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
 import { useUsage } from "@/components/tasks/useUsage";
-import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
 import { useFolderStats } from "@/components/folders/useFolderStats";
 import { movedRows, useFolderDialogs } from "@/components/folders/useFolderDialogs";
-import { MoveTaskButton } from "@/components/folders/MoveTaskButton";
 import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
-import { MindMapPanel } from "@/components/analysis/MindMapPanel";
-import { SummaryPanel } from "@/components/analysis/SummaryPanel";
 import { MeetingStatusBadge, StatusBadge } from "@/components/tasks/StatusBadge";
-import { TaskErrorPanel } from "@/components/tasks/TaskErrorPanel";
 import { TaskProgress } from "@/components/tasks/TaskProgress";
-import { TitleEditor } from "@/components/tasks/TitleEditor";
-import { ExportMenu } from "@/components/exports/ExportMenu";
-import { ShareButton } from "@/components/share/ShareButton";
 import { IconLeft, IconLogout, IconRight } from "@/components/tasks/icons";
-import { useListedTask } from "@/components/tasks/useTaskDetail";
 import { errorMessage, useTaskList } from "@/components/tasks/useTaskList";
-import { MediaPlayer } from "@/components/transcript/MediaPlayer";
-import { hasMedia } from "@/components/transcript/TranscriptWorkspace";
-import { SpeakersPanel } from "@/components/transcript/SpeakersPanel";
-import { TimelineList } from "@/components/transcript/TimelineList";
-import { TranscriptToolbar } from "@/components/transcript/TranscriptToolbar";
-import { TranscriptView } from "@/components/transcript/TranscriptView";
-import { useMediaController } from "@/components/transcript/useMediaController";
-import { useSpeakerRedetect, useSpeakerRename } from "@/components/transcript/useSpeakerRename";
 import { useAuth } from "@/lib/client/auth";
 import { fileNewTasks, folderFilter, type FolderView } from "@/lib/client/folders";
 import { toast } from "@/lib/client/toasts";
-import { DEFAULT_PAGE_SIZE, hasTranscript, isInProgress, type TaskSummary } from "@/lib/client/tasks";
+import { DEFAULT_PAGE_SIZE, isInProgress, type TaskSummary } from "@/lib/client/tasks";
 import { formatDuration } from "@/lib/format/time";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import { chooseDesktopView, chooseMobileView } from "@/lib/client/view-preference";
+import { MobileTaskView } from "@/components/mobile/MobileTaskView";
 import theme from "@/components/tasks/theme.module.css";
 import ui from "@/components/tasks/ui.module.css";
 import styles from "./mobile.module.css";
 
-const CollaborativeEditor = dynamic(() => import("@/components/collab/CollaborativeEditor").then((m) => m.CollaborativeEditor), { ssr: false });
 const UploadDialog = dynamic(() => import("@/components/upload/UploadDialog").then((m) => m.UploadDialog), { ssr: false });
-
-export const MOBILE_TABS = ["text", "summary", "mindmap", "speakers", "timeline"] as const;
-export type MobileTab = (typeof MOBILE_TABS)[number];
 
 function setTaskParam(id: string | null) {
   const url = new URL(window.location.href);
@@ -135,7 +111,20 @@ export function MobileHome() {
   return (
     <div className={`${theme.theme} ${styles.root}`} data-testid="mobile-home">
       {selectedId ? (
-        <MobileTask key={selectedId} taskId={selectedId} summary={summary} onBack={() => select(null)} onSummaryChange={list.patch} onMove={folderDialogs.openMove} movedTick={movedTick} />
+        <MobileTaskView
+          key={selectedId}
+          taskId={selectedId}
+          summary={summary}
+          onBack={() => select(null)}
+          onSummaryChange={list.patch}
+          onMove={folderDialogs.openMove}
+          onDeleted={() => {
+            select(null);
+            void refresh();
+            void refreshFolderStats();
+          }}
+          movedTick={movedTick}
+        />
       ) : (
         <>
           <header className={`${styles.bar} ${payments.upgradeBar}`}>
@@ -255,141 +244,5 @@ function MobileTaskList({ data, loading, total, pageSize, page, onPage, onSelect
         </nav>
       ) : null}
     </>
-  );
-}
-
-function MobileTask({ taskId, summary, onBack, onSummaryChange, onMove, movedTick }: {
-  taskId: string;
-  summary: TaskSummary | null;
-  onBack: () => void;
-  onSummaryChange: (s: Partial<TaskSummary> & { id: string }) => void;
-  onMove: (tasks: MoveTarget[]) => void;
-  movedTick: number;
-}) {
-  const t = useTranslations("app");
-  const { task, error, reload, view, onTaskChange, onSummary } = useListedTask(taskId, summary, onSummaryChange);
-  // After a move the task may have left the listed page: its own copy says where it is now.
-  useEffect(() => {
-    if (movedTick > 0) void reload();
-  }, [movedTick, reload]);
-  const [tab, setTab] = useState<MobileTab>("text");
-  const [follow, setFollow] = useState(true);
-  const [summaryDraft, setSummaryDraft] = useState<string | null>(null);
-  const controller = useMediaController();
-  useSeekFromAddress(taskId, task !== null, controller.seek);
-  const rename = useSpeakerRename(task, onTaskChange);
-  const redetect = useSpeakerRedetect(task, onTaskChange);
-  const tcoedit = useTranslations("coedit.editor");
-  const [coediting, setCoediting] = useState(false);
-
-  if (!view) {
-    return (
-      <>
-        <header className={styles.bar}>
-          <button type="button" className={ui.iconBtn} onClick={onBack} aria-label={t("mobile.back")} data-testid="mobile-back">
-            <IconLeft />
-          </button>
-        </header>
-        {error ? (
-          <div className={styles.pad}>
-            <div className={ui.alert} role="alert">
-              {(error as { message?: string }).message || t("list.loadFailed")}
-            </div>
-            <button type="button" className={`${ui.btn} ${styles.retry}`} onClick={() => void reload()}>
-              {t("detail.retry")}
-            </button>
-          </div>
-        ) : (
-          <CentredLoader fullScreen={false} />
-        )}
-      </>
-    );
-  }
-
-  const ready = task !== null && hasTranscript(view.status);
-  // A collaborator reads; renaming and editing through the owner's routes are the owner's.
-  const access = task?.access ?? view.access;
-  const shared = access?.role === "collaborator";
-
-  return (
-    <div className={styles.task} data-testid="mobile-task" data-task-id={view.id} data-status={view.status}>
-      <header className={`${styles.bar} ${styles.taskBar}`}>
-        <button type="button" className={ui.iconBtn} onClick={onBack} aria-label={t("mobile.back")} data-testid="mobile-back">
-          <IconLeft />
-        </button>
-        <div className={styles.taskTitle}>
-          <TitleEditor taskId={view.id} title={view.title} onRenamed={onSummary} as="h2" readOnly={shared} />
-        </div>
-        <StatusBadge status={view.status} />
-        {shared ? null : <MoveTaskButton compact folderName={view.folder?.name ?? null} onClick={() => onMove([{ id: view.id, title: view.title, folderId: view.folder?.id ?? null }])} />}
-        {task && (ready || task.summary) ? <ExportMenu task={{ ...task, ...view }} hasTranscript={ready && task.timeline.length > 0} onTaskChange={onTaskChange} /> : null}
-        {ready && !shared ? <ShareButton taskId={view.id} analyzed={!!task?.summary} /> : null}
-      </header>
-      {shared ? <SharedTaskBanner ownerName={access?.ownerName ?? null} /> : null}
-
-      <div className={styles.sticky}>
-        {ready && hasMedia(view) ? <MediaPlayer taskId={view.id} kind={view.mediaKind} controller={controller} compact /> : null}
-        <div className={styles.tabs} role="tablist" aria-label={t("mobile.tabsLabel")}>
-          {MOBILE_TABS.map((id) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              className={`${styles.tab} ${tab === id ? styles.tabActive : ""}`}
-              onClick={() => setTab(id)}
-              data-testid={`mobile-tab-${id}`}
-            >
-              {t(`mobile.tabs.${id}`)}
-            </button>
-          ))}
-        </div>
-      </div>
-
-      <div className={styles.panel} role="tabpanel" data-testid={`mobile-panel-${tab}`}>
-        {isInProgress(view.status) ? (
-          <div className={styles.card}>
-            <TaskProgress task={view} />
-          </div>
-        ) : null}
-        {view.status === "failed" ? <TaskErrorPanel taskId={view.id} details={view.errorDetails} onRetried={onSummary} /> : null}
-        {(tab === "summary" || tab === "mindmap") && task ? (
-          tab === "summary" && shared ? (
-            <MarkdownView markdown={task.summary ?? ""} onSeek={(ms) => controller.seek(ms, true)} testId="shared-summary" />
-          ) : tab === "summary" ? (
-            <SummaryPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} onSeek={(ms) => controller.seek(ms, true)} />
-          ) : (
-            <MindMapPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} />
-          )
-        ) : !ready || !task ? (
-          isInProgress(view.status) ? <p className={styles.empty}>{t("detail.transcriptPending")}</p> : null
-        ) : tab === "text" ? (
-          <>
-            {task.timeline.length > 0 ? (
-              <button type="button" className={`${ui.btn} ${ui.small} ${styles.coeditEnter}`} onClick={() => setCoediting(true)} data-testid="coedit-enter">
-                {tcoedit("enter")}
-              </button>
-            ) : null}
-            <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} />
-            <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={shared ? undefined : rename.open} editable={!shared} />
-          </>
-        ) : tab === "speakers" ? (
-          <SpeakersPanel task={task} onRename={rename.open} onSeek={(ms) => controller.seek(ms, true)} onRedetect={redetect.open} />
-        ) : (
-          <TimelineList task={task} controller={controller} follow={follow} />
-        )}
-      </div>
-      {rename.dialog}
-      {redetect.dialog}
-      {coediting && task ? (
-        <CollaborativeEditor
-          task={task}
-          onExit={() => {
-            setCoediting(false);
-            void reload();
-          }}
-        />
-      ) : null}
-    </div>
   );
 }
