@@ -36,17 +36,20 @@ const WIDE_LAYOUT = { maxWidth: 320 };
  * readable text: it is then shown from the root (left edge, root centred
  * vertically) and the rest is reached by panning.
  */
-function fitReadable(map: Markmap) {
+async function fitReadable(map: Markmap) {
   const svg = map.svg.node();
   const root = map.state.data;
   if (!svg || !root) return;
   const { width, height } = svg.getBoundingClientRect();
   const { x1, y1, x2, y2 } = map.state.rect;
+  // The scale markmap's own fit picks (markmap-view's fit()).
   const fitScale = Math.min((width / (x2 - x1)) * map.options.fitRatio, (height / (y2 - y1)) * map.options.fitRatio, map.options.maxInitialScale);
-  if (width >= NARROW_PX || fitScale >= MIN_READABLE_SCALE) return void map.fit();
-  const rootRect = root.state.rect;
-  map.zoom.scaleTo(map.svg, MIN_READABLE_SCALE);
-  map.zoom.translateTo(map.svg, x1, rootRect.y + rootRect.height / 2, [8, height / 2]);
+  await map.fit();
+  if (width >= NARROW_PX || fitScale >= MIN_READABLE_SCALE) return;
+  // Only markmap's own moves (rescale about the centre, then pan the root into view): a zoom transform set from
+  // outside left the drawing off screen on phones.
+  await map.rescale(MIN_READABLE_SCALE / fitScale);
+  await map.ensureVisible(root, { left: 8, right: 8, top: 8, bottom: 8 });
 }
 
 function setFold(node: INode, folded: boolean, depth = 0) {
@@ -83,7 +86,7 @@ export const MindMapView = forwardRef<MindMapHandle, { root: MindMapNode }>(func
   useImperativeHandle(ref, () => ({
     zoom: (factor) => void mapRef.current?.rescale(factor),
     fit: () => {
-      if (mapRef.current) fitReadable(mapRef.current);
+      if (mapRef.current) void fitReadable(mapRef.current);
     },
     foldAll: (folded) => {
       const map = mapRef.current;
