@@ -96,7 +96,9 @@ test("a free user's PDF export opens the upgrade-to-Pro dialog, which leads to t
   await page.getByTestId("export-pdf").click();
   const upgrade = page.getByTestId("export-pro-required");
   await expect(upgrade).toContainText("PDF and XMind export are Pro features");
-  await expect(upgrade).toContainText("Upgrade to Pro");
+  // Said once: what was refused (the title), what Pro gives, and the way to the plans.
+  await expect(upgrade).toContainText("Pro gives you");
+  await expect(upgrade.getByTestId("upgrade-plans")).toHaveText("See plans");
   await upgrade.getByTestId("upgrade-plans").click();
   await expect(page).toHaveURL(/\/transcribe\/payment\/plans$/);
 });
