@@ -74,9 +74,10 @@ export function HomeHeader({
         disabled={leaving}
         data-testid="logout-button"
         title={t("logout")}
+        aria-label={t("logout")}
       >
         <IconLogout size={14} />
-        <span className={styles.hideNarrow}>{t("logout")}</span>
+        <span className={styles.hideLaptop}>{t("logout")}</span>
       </button>
       {dialog === "hotwords" ? <HotwordManager onClose={() => setDialog(null)} /> : null}
       {dialog === "style" ? <AnalysisStyleDialog onClose={() => setDialog(null)} /> : null}

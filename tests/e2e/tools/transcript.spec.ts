@@ -30,7 +30,7 @@ test("signed out: one free transcript, then log in through /tools/callback and o
   await page.getByTestId("transcript-download-txt").click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("JFK speech.txt");
-  expect(fs.readFileSync((await file.path())!, "utf8")).toBe("[0:00] And so my fellow Americans,\n[0:04] ask not what your country can do for you.");
+  expect(fs.readFileSync((await file.path())!, "utf8")).toBe("[00:00] And so my fellow Americans,\n[00:04] ask not what your country can do for you.");
 
   // The second one needs a login.
   await page.getByTestId("transcript-url").fill(`${SITE}/page/media.m4a`);

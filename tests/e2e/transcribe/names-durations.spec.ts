@@ -21,6 +21,8 @@ async function uploadThroughDialog(page: Page, file: string) {
   await page.getByTestId("upload-file-input").setInputFiles(file);
   await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
   await expect(page.getByTestId("upload-file-row")).toContainText(path.basename(file));
+  // The clips are English speech; a Chinese interface starts the spoken language at Chinese, which the built-in engine cannot hear.
+  await page.getByTestId("upload-language").selectOption("en");
   await page.getByTestId("upload-submit").click();
   await expect(page.getByTestId("upload-dropzone")).toHaveCount(0);
 }

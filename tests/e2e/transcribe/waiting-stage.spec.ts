@@ -15,7 +15,7 @@ async function taskWaitingForDecoder(page: Page, percent: number): Promise<strin
   const token = await page.evaluate(() => localStorage.getItem("auth:token"));
   const created = await page.request.post("/api/transcription/create", {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { file: { name: "weekly-sync.wav", mimeType: "audio/wav", buffer: fs.readFileSync(path.join(CORPUS, "single/en_jfk.wav")) }, start: "false" },
+    multipart: { file: { name: "weekly-sync.wav", mimeType: "audio/wav", buffer: fs.readFileSync(path.join(CORPUS, "single/en_jfk.wav")) }, start: "false", spoken_language: "en" },
   });
   const id = ((await created.json()) as { data: { tasks: { id: string }[] } }).data.tasks[0]!.id;
   await sql(`UPDATE "Task" SET status='transcribing' WHERE id=$1`, [id]);
