@@ -5,14 +5,14 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
 import { ClientPrompts } from "@/components/clients/ClientPrompts";
 import { Providers } from "@/components/shell/Providers";
-import { editionForHost, type Edition } from "@/lib/edition/edition";
+import type { Edition } from "@/lib/edition/edition";
+import { editionOfRequest } from "@/lib/edition/request-edition";
 import { pickMessages, SHELL_MESSAGES } from "@/lib/i18n/client-messages";
-import { env } from "@/lib/server/env";
 import "./globals.css";
 
 async function requestEdition(): Promise<Edition> {
   const h = await headers();
-  return editionForHost(h.get("x-forwarded-host") ?? h.get("host"), env().EDITION, env().CHINA_HOSTS);
+  return editionOfRequest(h);
 }
 
 export async function generateMetadata(): Promise<Metadata> {

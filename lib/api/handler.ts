@@ -2,10 +2,10 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { ZodType } from "zod";
 import { authenticate, type Caller } from "@/lib/auth/session";
-import { editionForHost, type Edition } from "@/lib/edition/edition";
+import type { Edition } from "@/lib/edition/edition";
+import { editionOfRequest } from "@/lib/edition/request-edition";
 import { chooseLocale, isLocale, localeCookie, type Locale } from "@/lib/i18n/locales";
 import { translatorFor, type Translate } from "@/lib/i18n/server";
-import { env } from "@/lib/server/env";
 import { metrics, routePattern } from "@/lib/server/metrics-registry";
 import { requestIdFrom, withRequestId } from "@/lib/server/request-context";
 import { regionRedirect } from "@/lib/verify/region";
@@ -45,7 +45,7 @@ export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user"
     // Restricted regions get body code 302 redirect_required (spec §8; lib/verify/region.ts).
     const restricted = await regionRedirect(req);
     if (restricted) return restricted;
-    const edition = editionForHost(req.headers.get("x-forwarded-host") ?? req.headers.get("host"), env().EDITION, env().CHINA_HOSTS);
+    const edition = editionOfRequest(req.headers);
     const asked = req.headers.get("x-locale") ?? req.cookies.get(localeCookie)?.value;
     let locale = chooseLocale({ edition, chosen: asked, browser: req.headers.get("accept-language") });
     try {

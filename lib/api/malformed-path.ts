@@ -1,8 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { editionForHost } from "@/lib/edition/edition";
+import { editionOfRequest } from "@/lib/edition/request-edition";
 import { chooseLocale, localeCookie } from "@/lib/i18n/locales";
-import { env } from "@/lib/server/env";
 import { AppError } from "./errors";
 import { fail } from "./respond";
 
@@ -56,7 +55,7 @@ function cookieOf(req: IncomingMessage, name: string): string | null {
 export async function answerMalformedPath(req: IncomingMessage, res: ServerResponse, next: NodeHandler): Promise<void> {
   const url = req.url ?? "/";
   if (/^\/api(\/|$)/.test(pathOf(url))) {
-    const edition = editionForHost(headerOf(req, "x-forwarded-host") ?? headerOf(req, "host"), env().EDITION, env().CHINA_HOSTS);
+    const edition = editionOfRequest({ get: (name) => headerOf(req, name) });
     const locale = chooseLocale({ edition, chosen: headerOf(req, "x-locale") ?? cookieOf(req, localeCookie), browser: headerOf(req, "accept-language") });
     const answer = await fail(new AppError("common.malformedRequest"), locale);
     res.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));

@@ -1,8 +1,8 @@
 import "server-only";
 import type { onAuthenticatePayload } from "@hocuspocus/server";
 import { authenticate } from "@/lib/auth/session";
-import { editionForHost, type Edition } from "@/lib/edition/edition";
-import { env } from "@/lib/server/env";
+import type { Edition } from "@/lib/edition/edition";
+import { editionOfRequest } from "@/lib/edition/request-edition";
 import { parseCollabDocumentName, type CollabPart } from "./convert";
 import { collabPermission, type CollabRole } from "./permission";
 
@@ -48,7 +48,7 @@ export async function authenticateCollab({ token, documentName, requestHeaders }
 
 /** The socket's host decides the edition, as it does for the API (lib/edition). */
 function editionOfSocket(headers: Headers | undefined): Edition {
-  return editionForHost(headers?.get("x-forwarded-host") ?? headers?.get("host"), env().EDITION, env().CHINA_HOSTS);
+  return editionOfRequest(headers);
 }
 
 /** The same check as the API's: a live session behind the bearer token, on its account's edition. */

@@ -70,7 +70,6 @@ export async function splitAtPauses(wavPath: string, opts: { targetChunkSec: num
   return chunks;
 }
 
-/** Writes the sample frames [start, end) of each range, end to end, as one WAV. */
 /** Cut points that split [from, end) into chunks of about targetChunkSec, at pauses where it can (see splitAtPauses). */
 function cutsWithin(from: number, end: number, o: { targetChunkSec: number; maxChunkSec: number; pauses: Pause[]; db: Float32Array }): number[] {
   const { targetChunkSec, maxChunkSec, pauses, db } = o;
@@ -102,6 +101,7 @@ function cutsWithin(from: number, end: number, o: { targetChunkSec: number; maxC
   return cuts;
 }
 
+/** Writes the sample frames [start, end) of each range, end to end, as one WAV. */
 async function copyFrames(src: string, info: WavInfo, ranges: [start: number, end: number][], dest: string) {
   const frameBytes = info.channels * 2;
   const bytes = ranges.reduce((n, [start, end]) => n + (end - start) * frameBytes, 0);

@@ -5,6 +5,7 @@ import { requestCancel } from "@/lib/jobs/cancel";
 import { announceAccessChange } from "@/lib/server/access-changes";
 import { logger } from "@/lib/server/logger";
 import { prisma, Prisma } from "@/lib/server/prisma";
+import { IN_TRANSCRIPTION } from "./alive";
 import { removeTaskFiles } from "./task-files";
 
 // "Recently deleted" (docs/recently-deleted.md): deleting a task sets deletedAt. From then on
@@ -17,7 +18,7 @@ export const RETENTION_DAYS = 30;
 const RETENTION_MS = RETENTION_DAYS * 24 * 3600_000;
 
 /** Statuses in which the task waited on its transcription: its job was stopped by the delete. */
-const STOPPED_TRANSCRIPTION = ["not_started", "queued", "merging", "transcribing"] as const;
+const STOPPED_TRANSCRIPTION = ["not_started", ...IN_TRANSCRIPTION] as const;
 /** Statuses in which an AI step ran: it was stopped too. */
 const STOPPED_ANALYSIS = ["analyzing", "regenerating"] as const;
 
@@ -29,8 +30,8 @@ export function purgeDateOf(deletedAt: Date): Date {
 /**
  * Moves the caller's tasks among ids (others' ids are ignored) to Recently deleted. Their jobs
  * are cancelled first (queued ones removed, running ones aborted); charges for work that never
- * started are refunded, as with every stopped queue entry. Co-editing sockets close at their
- * next permission check (lib/collab/hocuspocus.ts recheckCollab sees the task gone).
+ * started are refunded, as with every stopped queue entry. Co-editing sockets on them close at once
+ * (the access change is announced to every web process, lib/collab/connection-watch.ts).
  */
 export async function deleteTasks(userId: string, ids: string[]) {
   const owned = await prisma.task.findMany({

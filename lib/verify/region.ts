@@ -1,5 +1,6 @@
 import "server-only";
-import { editionForHost, type Edition } from "@/lib/edition/edition";
+import type { Edition } from "@/lib/edition/edition";
+import { editionOfRequest } from "@/lib/edition/request-edition";
 import { env } from "@/lib/server/env";
 import { AppError } from "@/lib/api/errors";
 import { fail } from "@/lib/api/respond";
@@ -43,7 +44,7 @@ export function otherEditionUrl(edition: Edition): string | null {
 function redirectTarget(headers: Headers): string | null {
   const configured = env().REGION_REDIRECT_URL;
   if (configured && /^https?:\/\//i.test(configured)) return configured;
-  const edition = editionForHost(headers.get("x-forwarded-host") ?? headers.get("host"), env().EDITION, env().CHINA_HOSTS);
+  const edition = editionOfRequest(headers);
   return otherEditionUrl(edition);
 }
 
