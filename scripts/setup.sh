@@ -19,7 +19,7 @@ SUDO=""
 
 install_system_packages() {
   # nginx: tests run the scale profile's proxy config in it (tests/integration/nginx-scale.test.ts).
-  local want=(ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils yt-dlp chromium fonts-noto-cjk nginx)
+  local want=(ffmpeg pocketsphinx pocketsphinx-en-us sphinxbase-utils python3-pocketsphinx yt-dlp chromium fonts-noto-cjk nginx)
   # A machine without its own PostgreSQL or Redis gets Debian's.
   (echo > /dev/tcp/127.0.0.1/5432) >/dev/null 2>&1 || want+=(postgresql)
   (echo > /dev/tcp/127.0.0.1/6379) >/dev/null 2>&1 || want+=(redis-server)
