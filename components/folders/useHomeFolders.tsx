@@ -44,5 +44,5 @@ export function useHomeFolders({ onViewChange, onChanged, extraViews, extraViewA
 
   const sidebar = <FolderSidebar stats={stats} view={extraViewActive ? "" : view} onView={changeView} onCreate={dialogs.openCreate} onRename={dialogs.openRename} onDelete={dialogs.openDelete} extraViews={extraViews} />;
 
-  return { view, filter: folderFilter(view), stats, refreshStats: refresh, sidebar, mainClass: styles.withSidebar, openMove: dialogs.openMove, dialogs: dialogs.dialogs };
+  return { view, setView: changeView, filter: folderFilter(view), stats, refreshStats: refresh, sidebar, mainClass: styles.withSidebar, openMove: dialogs.openMove, dialogs: dialogs.dialogs };
 }

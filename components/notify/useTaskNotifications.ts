@@ -61,10 +61,16 @@ export function announceTranslation(title: string, status: TaskStatus): void {
  * Remembers each task's last status and announces the transitions (pass the list's tasks; undefined while loading).
  * Returns `watch`, for tasks this page just created: they are remembered at their first status, so a task that
  * finishes before the list sees it (a pasted text takes a second) is still announced.
+ * `onEvents` hears what was announced (the home reloads the minutes used when a transcription ends).
  */
-export function useTaskNotifications(tasks: TaskSummary[] | undefined): { watch: (created: TaskSummary[]) => void } {
+export function useTaskNotifications(tasks: TaskSummary[] | undefined, onEvents?: (events: TaskEvent[]) => void): { watch: (created: TaskSummary[]) => void } {
   const t = useTranslations("notify");
   const lastStatus = useRef(new Map<string, TaskStatus>());
+  // The latest callback, without re-running the announcing effect when the caller re-renders.
+  const onEventsRef = useRef(onEvents);
+  useEffect(() => {
+    onEventsRef.current = onEvents;
+  }, [onEvents]);
   const watch = useCallback((created: TaskSummary[]) => {
     for (const task of created) if (!lastStatus.current.has(task.id)) lastStatus.current.set(task.id, task.status);
   }, []);
@@ -80,12 +86,17 @@ export function useTaskNotifications(tasks: TaskSummary[] | undefined): { watch:
   useEffect(() => {
     if (!tasks) return;
     const seen = lastStatus.current;
+    const happened: TaskEvent[] = [];
     for (const task of tasks) {
       const before = seen.get(task.id);
       seen.set(task.id, task.status);
       if (before === undefined) continue;
-      for (const event of eventsBetween(before, task.status, task.source)) announceEvent(event, task.title, `${task.id}-${event}`);
+      for (const event of eventsBetween(before, task.status, task.source)) {
+        announceEvent(event, task.title, `${task.id}-${event}`);
+        happened.push(event);
+      }
     }
+    if (happened.length) onEventsRef.current?.(happened);
   }, [tasks]);
 
   return { watch };
