@@ -10,9 +10,8 @@ import { prisma } from "@/lib/server/prisma";
 import { redis, redisKey } from "@/lib/server/redis";
 import { markTranscriptionFailed } from "@/lib/tasks/pipeline";
 import { queueTranscription } from "@/lib/tasks/queueing";
+import { IN_ANALYSIS, IN_TRANSCRIPTION, isInTranscription } from "@/lib/tasks/task-status";
 
-/** Statuses in which a task waits on a job of the "media"/"meetings"/document queues. */
-const TRANSCRIBING = ["queued", "merging", "transcribing"] as const;
 /** A task touched this recently may be between its status change and its enqueue: leave it to that request. */
 const GRACE_MS = 30_000;
 /** How long one finaliser holds a failed job before another (the sweep) may record it instead. */
@@ -59,7 +58,7 @@ async function finalizeClaimed(job: FailedJob, taskId: string, raw: { targetLang
     if (typeof raw.targetLanguage === "string") await markTranslationFailed(taskId, raw.targetLanguage, error, ctx);
     return;
   }
-  if (!(TRANSCRIBING as readonly string[]).includes(owner.status)) return;
+  if (!isInTranscription(owner.status)) return;
   logger.warn("finalising a job BullMQ gave up on", { id: job.id, name: job.name, taskId, reason: job.failedReason });
   await markTranscriptionFailed(taskId, finalTaskError(error), ctx);
 }
@@ -104,7 +103,7 @@ export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ req
   };
 
   const transcribing = await prisma.task.findMany({
-    where: { status: { in: [...TRANSCRIBING] }, updateTime: { lt: before }, deletedAt: null },
+    where: { status: { in: [...IN_TRANSCRIPTION] }, updateTime: { lt: before }, deletedAt: null },
     select: { id: true, source: true, updateTime: true, _count: { select: { mediaParts: true } }, user: { select: { uiLanguage: true } } },
     take: 1000,
   });
@@ -120,7 +119,7 @@ export async function sweepTasks(opts: { graceMs?: number } = {}): Promise<{ req
   }
 
   const analysing = await prisma.task.findMany({
-    where: { status: { in: ["analyzing", "regenerating"] }, updateTime: { lt: before }, deletedAt: null },
+    where: { status: { in: [...IN_ANALYSIS] }, updateTime: { lt: before }, deletedAt: null },
     select: { id: true, updateTime: true, user: { select: { uiLanguage: true, summaryLanguage: true } } },
     take: 1000,
   });

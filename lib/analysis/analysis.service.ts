@@ -9,6 +9,8 @@ import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { findOwnedTask } from "@/lib/tasks/owned";
+import { IN_ANALYSIS, isInAnalysis } from "@/lib/tasks/task-status";
+import { moveTaskStatus, moveTaskStatusOrThrow, updateTaskFields } from "@/lib/tasks/write-guard";
 import { textEngine } from "./engine";
 import { mindMapFromMarkdown } from "./mindmap";
 import { analyzerTranslator, loadPassages, ownedTaskWithTranscript } from "./passages";
@@ -31,16 +33,16 @@ export async function requestAnalysis(asker: AiAsker, taskId: string, opts: { re
   await consumeAiRequest(asker);
   const userId = asker.id;
   const task = await ownedTaskWithTranscript(userId, taskId);
-  if (task.status === "analyzing" || task.status === "regenerating") return { status: task.status };
+  if (isInAnalysis(task.status)) return { status: task.status };
   if (task.summary && !opts.regenerate) throw new AppError("analysis.alreadyAnalyzed");
   const summaryLanguage = await summaryLanguageOf(userId);
   const status = task.summary ? "regenerating" : "analyzing";
-  await prisma.task.update({ where: { id: taskId }, data: { status, ...clearedError } });
+  await moveTaskStatusOrThrow(taskId, status, { from: [task.status], data: clearedError });
   await setProgress(taskId, { stage: analysisSteps[0], percent: 0, step: 0, steps: analysisSteps.length });
   try {
     await enqueue("analysis.run", { taskId, locale: opts.locale, summaryLanguage }, { jobKey: taskId });
   } catch (e) {
-    await prisma.task.update({ where: { id: taskId }, data: { status: task.status } });
+    await moveTaskStatus(taskId, task.status, { from: [status] });
     throw e;
   }
   return { status };
@@ -104,10 +106,8 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
   const finalMap = capDepth(mindMap, MAX_MIND_MAP_DEPTH);
   await step("finalizing");
   const now = new Date();
-  await prisma.task.update({
-    where: { id: taskId },
+  await moveTaskStatusOrThrow(taskId, "analysis_completed", {
     data: {
-      status: "analysis_completed",
       summary,
       summaryEngine: engine.name,
       summaryLanguage: language,
@@ -152,28 +152,25 @@ export async function markAnalysisFailed(taskId: string, error: unknown, ctx: { 
   const code = failureCode(error);
   logger.error("analysis failed", { taskId, code, error: error instanceof Error ? error.message : String(error) });
   const suggestions = code === "analysis_failed" ? ["retryLater", "contactSupport"] : ["retryLater", "checkNetwork"];
-  await prisma.task.updateMany({
-    where: { id: taskId, status: { in: ["analyzing", "regenerating"] } },
-    data: { status: "analysis_failed", ...(await taskErrorFields(code, suggestions, ctx)) },
-  });
+  await moveTaskStatus(taskId, "analysis_failed", { from: IN_ANALYSIS, data: await taskErrorFields(code, suggestions, ctx) });
   await clearProgress(taskId);
 }
 
 /** Saves the owner's edited summary. The mind map is redrawn only when asked (regenerate-xmind). */
 export async function saveSummary(userId: string, taskId: string, markdown: string) {
   const task = await findOwnedTask(userId, taskId, { id: true, status: true, summary: true });
-  if (task.status === "analyzing" || task.status === "regenerating") throw new AppError("analysis.running");
+  if (isInAnalysis(task.status)) throw new AppError("analysis.running");
   if (task.summary === null) throw new AppError("analysis.notAnalyzed");
   if (!markdown.trim()) throw new AppError("analysis.summaryEmpty");
-  await prisma.task.update({ where: { id: taskId }, data: { summary: `${markdown.trim()}\n`, summaryEditedAt: new Date() } });
+  await updateTaskFields({ id: taskId }, { summary: `${markdown.trim()}\n`, summaryEditedAt: new Date() });
 }
 
 /** Redraws the mind map from the saved summary (POST /api/transcription/regenerate-xmind). */
 export async function redrawMindMap(userId: string, taskId: string) {
   const task = await findOwnedTask(userId, taskId, { title: true, status: true, summary: true });
-  if (task.status === "analyzing" || task.status === "regenerating") throw new AppError("analysis.running");
+  if (isInAnalysis(task.status)) throw new AppError("analysis.running");
   if (!task.summary) throw new AppError("analysis.notAnalyzed");
   const mindMap = capDepth(mindMapFromMarkdown(task.summary, task.title), MAX_MIND_MAP_DEPTH);
-  await prisma.task.update({ where: { id: taskId }, data: { mindMap: mindMap as unknown as Prisma.InputJsonValue, mindMapEngine: "markmap", mindMapAt: new Date() } });
+  await updateTaskFields({ id: taskId }, { mindMap: mindMap as unknown as Prisma.InputJsonValue, mindMapEngine: "markmap", mindMapAt: new Date() });
   return { mindMap };
 }

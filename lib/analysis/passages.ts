@@ -3,6 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { translatorFor } from "@/lib/i18n/server";
 import { prisma } from "@/lib/server/prisma";
 import { findOwnedTask } from "@/lib/tasks/owned";
+import { isInTranscription } from "@/lib/tasks/task-status";
 import type { Passage, Translate } from "./types";
 
 /** The task's timeline as the analyzers read it, with speaker names. */
@@ -17,15 +18,13 @@ export async function loadPassages(taskId: string): Promise<Passage[]> {
     .filter((p) => p.text.length > 0);
 }
 
-const IN_TRANSCRIPTION = new Set(["queued", "merging", "transcribing"]);
-
 /**
  * The owner's task, checked to have a transcript to work on: still
  * transcribing and never transcribed get the spec's two messages.
  */
 export async function ownedTaskWithTranscript(userId: string, taskId: string) {
   const task = await findOwnedTask(userId, taskId, { id: true, title: true, status: true, source: true, summary: true, language: true, _count: { select: { timeline: true } } });
-  if (IN_TRANSCRIPTION.has(task.status)) throw new AppError("tasks.transcriptionRunning");
+  if (isInTranscription(task.status)) throw new AppError("tasks.transcriptionRunning");
   if (task._count.timeline === 0) throw new AppError("tasks.noTranscription");
   return task;
 }

@@ -5,21 +5,11 @@ import { api } from "@/lib/client/api";
 import type { MindMapNode } from "@/lib/analysis/types";
 import type { Usage } from "@/lib/billing/usage";
 import type { SpeechLanguageSupport } from "@/lib/speech/languages";
+import type { TaskStatus } from "@/lib/tasks/task-status";
 
-export type TaskStatus =
-  | "not_started"
-  | "queued"
-  | "merging"
-  | "transcribing"
-  | "completed"
-  | "failed"
-  | "analyzing"
-  | "analysis_completed"
-  | "analysis_failed"
-  | "translating"
-  | "translation_completed"
-  | "translation_failed"
-  | "regenerating";
+export type { TaskStatus };
+// The lifecycle's groups (lib/tasks/task-status.ts), under the names the components use.
+export { hasTranscript, isInTranscription as isInProgress, isNonFinal } from "@/lib/tasks/task-status";
 
 export type TaskSource = "upload" | "merge" | "document" | "text" | "link" | "meeting";
 export type MediaKind = "audio" | "video";
@@ -138,27 +128,6 @@ export interface DeletedTask {
   deletedAt: string;
   purgeAt: string;
 }
-
-/** States in which the transcription is still moving. */
-export const IN_PROGRESS_STATUSES: readonly TaskStatus[] = ["queued", "merging", "transcribing"];
-/** States that have a usable transcript. */
-export const TRANSCRIBED_STATUSES: readonly TaskStatus[] = [
-  "completed",
-  "analyzing",
-  "analysis_completed",
-  "analysis_failed",
-  "translating",
-  "translation_completed",
-  "translation_failed",
-  "regenerating",
-];
-
-/** States that will change without the user doing anything: the list polls while any task is in one. */
-export const NON_FINAL_STATUSES: readonly TaskStatus[] = ["queued", "merging", "transcribing", "analyzing", "translating", "regenerating"];
-
-export const isInProgress = (s: TaskStatus) => IN_PROGRESS_STATUSES.includes(s);
-export const isNonFinal = (s: TaskStatus) => NON_FINAL_STATUSES.includes(s);
-export const hasTranscript = (s: TaskStatus) => TRANSCRIBED_STATUSES.includes(s);
 
 export const DEFAULT_PAGE_SIZE = 10;
 

@@ -2,7 +2,8 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { prisma } from "@/lib/server/prisma";
 import { joinFullText } from "@/lib/tasks/task.service";
-import { IN_PROGRESS_STATES } from "@/lib/tasks/task.schema";
+import { isInTranscription } from "@/lib/tasks/task-status";
+import { updateTaskFields } from "@/lib/tasks/write-guard";
 import type { EditCollaborativeBody } from "./coedit.schema";
 import { markWrittenBack } from "./documents";
 import { requireEditor } from "./permission";
@@ -24,7 +25,7 @@ export async function saveCollaborativeEdit(userId: string, taskId: string, body
   });
   if (!task) throw new AppError("collab.documentNotFound");
   if (body.entries) {
-    if ((IN_PROGRESS_STATES as readonly string[]).includes(task.status)) throw new AppError("collab.editConflict");
+    if (isInTranscription(task.status)) throw new AppError("collab.editConflict");
     const speakers = new Set(task.speakers.map((s) => s.id));
     if (body.entries.some((e) => e.speakerId !== null && !speakers.has(e.speakerId))) throw new AppError("collab.editConflict");
   }
@@ -41,9 +42,9 @@ export async function saveCollaborativeEdit(userId: string, taskId: string, body
       await db.timelineEntry.createMany({
         data: entries.map((e, position) => ({ taskId, position, begin: e.beginMs, end: e.endMs, text: e.text, speakerId: e.speakerId })),
       });
-      await db.task.update({ where: { id: taskId }, data: { fullText: joinFullText(entries.map((e) => e.text)) } });
+      await updateTaskFields({ id: taskId }, { fullText: joinFullText(entries.map((e) => e.text)) }, db);
     }
-    if (summary) await db.task.update({ where: { id: taskId }, data: { summary: `${summary}\n`, summaryEditedAt: new Date() } });
+    if (summary) await updateTaskFields({ id: taskId }, { summary: `${summary}\n`, summaryEditedAt: new Date() }, db);
   });
   // The co-edited documents hold this result already: entering again must not re-seed them.
   await markWrittenBack(taskId, [...(entries ? (["transcript"] as const) : []), ...(summary ? (["summary"] as const) : [])]);

@@ -2,6 +2,7 @@ import "server-only";
 import { AppError, type ErrorKey } from "@/lib/api/errors";
 import { logger } from "@/lib/server/logger";
 import { prisma, Prisma } from "@/lib/server/prisma";
+import { updateTaskFields } from "@/lib/tasks/write-guard";
 import { checkFolderName, MAX_FOLDER_NAME } from "./folder.schema";
 
 // The owner's folders and the moves of tasks between them (spec §5, §7 Folders).
@@ -88,10 +89,10 @@ export async function deleteFolder(userId: string, id: string) {
   await findOwnedFolder(userId, id);
   return writing("folders.deleteFailed", null, () =>
     prisma.$transaction(async (db) => {
-      const moved = await db.task.updateMany({ where: { userId, folderId: id }, data: { folderId: null } });
+      const moved = await updateTaskFields({ userId, folderId: id }, { folderId: null }, db);
       const { count } = await db.folder.deleteMany({ where: { id, userId } });
       if (count === 0) throw new AppError("folders.notFound");
-      return { deleted: id, movedToUncategorized: moved.count };
+      return { deleted: id, movedToUncategorized: moved };
     }),
   );
 }
@@ -110,8 +111,7 @@ export async function moveTasks(userId: string, ids: string[], folderId: string 
   const toMove = tasks.filter((t) => t.folderId !== folderId).map((t) => t.id);
   if (toMove.length === 0) throw new AppError("folders.alreadyInFolder");
   const moved = await writing("folders.moveFailed", null, async () => {
-    const res = await prisma.task.updateMany({ where: { ...liveTasks(userId), id: { in: toMove } }, data: { folderId } });
-    return res.count;
+    return updateTaskFields({ ...liveTasks(userId), id: { in: toMove } }, { folderId });
   });
   return { folderId, moved, skipped: unique.length - toMove.length, ids: toMove };
 }

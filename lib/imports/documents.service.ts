@@ -12,7 +12,7 @@ import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, MAX_REQUEST_BYTES, minut
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { prisma } from "@/lib/server/prisma";
 import { withReceivedForm, type ReceivedForm } from "@/lib/tasks/multipart";
-import { TaskGoneError, taskExists, updateLiveTask } from "@/lib/tasks/alive";
+import { createTask, moveTaskStatus, TaskGoneError, taskExists } from "@/lib/tasks/write-guard";
 import { mediaFolder, newTaskId } from "@/lib/tasks/task-files";
 import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
 
@@ -91,7 +91,7 @@ async function createDocumentTasks(userId: string, locale: string, docs: ReadDoc
     }
     await prisma.$transaction(async (db) => {
       for (const d of planned) {
-        await db.task.create({ data: { id: d.id, userId, title: d.title.slice(0, 200), source: d.source, status: "queued", fileSize: d.size } });
+        await createTask({ id: d.id, userId, title: d.title.slice(0, 200), source: d.source, status: "queued", fileSize: d.size }, db);
       }
       await chargeTasks(db, userId, planned.map((d) => ({ taskId: d.id, seconds: d.seconds })));
     });
@@ -120,11 +120,12 @@ export async function runDocumentImport(taskId: string) {
     await setProgress(taskId, { stage: "saving", percent: 50 });
     await prisma.$transaction(async (db) => {
       // First, so a task deleted meanwhile gets nothing written (TaskGoneError rolls back).
-      await updateLiveTask(
-        taskId,
-        { status: "completed", transcriptionTime: new Date(), fullText: joinBlocks(blocks), completedSteps: ["document"], estimatedMinutes: null },
+      const moved = await moveTaskStatus(taskId, "completed", {
+        where: { deletedAt: null },
+        data: { transcriptionTime: new Date(), fullText: joinBlocks(blocks), completedSteps: ["document"], estimatedMinutes: null },
         db,
-      );
+      });
+      if (moved === 0) throw new TaskGoneError(taskId);
       await db.timelineEntry.deleteMany({ where: { taskId } });
       // Documents have no clock: every block sits at 0 ms, in order.
       await db.timelineEntry.createMany({ data: blocks.map((b, position) => ({ taskId, position, begin: 0, end: 0, text: b.text })) });

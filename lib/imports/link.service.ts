@@ -9,7 +9,7 @@ import { checkAndConsume } from "@/lib/links/rate-limit";
 import { downloadAudio, LinkFetchError, probeVideo, videoTooLongError } from "@/lib/links/ytdlp";
 import { AUDIO_MAX_BYTES } from "@/lib/media/limits";
 import { prisma } from "@/lib/server/prisma";
-import { updateLiveTask } from "@/lib/tasks/alive";
+import { createTask, updateLiveTask } from "@/lib/tasks/write-guard";
 import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";
 import { PermanentTaskError } from "@/lib/jobs/task-errors";
@@ -32,7 +32,7 @@ export async function importLink(userId: string, input: string, locale: string, 
   await checkAndConsume(userId);
   const id = newTaskId();
   const title = link.videoId ? `YouTube ${link.videoId}` : link.url.pathname.split("/").filter(Boolean).pop() || link.url.host;
-  await prisma.task.create({ data: { id, userId, title, source: "link", status: "not_started", sourceUrl: link.url.toString(), spokenLanguage } });
+  await createTask({ id, userId, title, source: "link", status: "not_started", sourceUrl: link.url.toString(), spokenLanguage });
   await queueTranscription(id, locale);
   const row = await prisma.task.findUniqueOrThrow({ where: { id }, select: taskSummarySelect });
   return { task: toTaskSummary(row, null) };

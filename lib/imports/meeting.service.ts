@@ -11,7 +11,7 @@ import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { scratchDir } from "@/lib/storage/storage";
-import { assertTaskAlive, TaskGoneError, taskExists, updateLiveTask } from "@/lib/tasks/alive";
+import { assertTaskAlive, createTask, TaskGoneError, taskExists, updateLiveTask } from "@/lib/tasks/write-guard";
 import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";
 import { PermanentTaskError } from "@/lib/jobs/task-errors";
@@ -53,9 +53,7 @@ export async function joinMeeting(userId: string, input: string, locale: string,
   }
   const id = newTaskId();
   const title = `${platformNames[link.platform]} ${new Date().toISOString().slice(0, 16).replace("T", " ")}`;
-  await prisma.task.create({
-    data: { id, userId, title, source: "meeting", status: "queued", sourceUrl: link.url.toString(), meetingStatus: "joining", meetingBotId: botId, spokenLanguage },
-  });
+  await createTask({ id, userId, title, source: "meeting", status: "queued", sourceUrl: link.url.toString(), meetingStatus: "joining", meetingBotId: botId, spokenLanguage });
   await enqueue("meeting.watch", { taskId: id, locale }, { jobKey: id });
   const row = await prisma.task.findUniqueOrThrow({ where: { id }, select: taskSummarySelect });
   return { task: toTaskSummary(row, null) };

@@ -20,7 +20,7 @@ export function isJobKind(kind: string): kind is JobName {
 /**
  * Retries every failed job of one kind (e.g. "analysis.run"), or of every kind with "--all".
  * A job whose failure was recorded on its task is restarted the way the user's own retry does it,
- * since the runners write only while the task still waits on that job (lib/tasks/alive.ts):
+ * since the runners write only while the task still waits on that job (lib/tasks/write-guard.ts):
  * transcriptions through startTranscription (queued, charged again: a failure was refunded),
  * analyses through requestAnalysis, translations through requestTranslation. A task that moved on
  * (retried, deleted) is skipped. Other kinds go back to waiting as they are (BullMQ's retry).

@@ -6,7 +6,7 @@ import { mimeOf, playsInBrowser } from "@/lib/media/formats";
 import { probeMedia, type MediaKind } from "@/lib/media/probe";
 import { storage } from "@/lib/storage/storage";
 import { prisma } from "@/lib/server/prisma";
-import { updateTranscribingTask } from "./alive";
+import { updateTranscribingTask } from "./write-guard";
 import { mediaFolder } from "./task-files";
 
 // The one way media enters a task, whoever brings it: an upload (lib/tasks/upload.ts),

@@ -19,7 +19,8 @@ import { correctCharge, refundTask } from "@/lib/billing/ledger";
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { logger } from "@/lib/server/logger";
 import { prisma } from "@/lib/server/prisma";
-import { abortWhenGone, IN_TRANSCRIPTION, TaskGoneError, taskExists, TaskSettledError, updateTranscribingTask } from "./alive";
+import { abortWhenGone, moveTaskStatus, moveTranscribingTask, TaskGoneError, taskExists, TaskSettledError, updateTranscribingTask } from "./write-guard";
+import { isInTranscription } from "./task-status";
 import { PermanentTaskError, taskErrorFields } from "@/lib/jobs/task-errors";
 import { mediaFolder, removeTaskFiles } from "./task-files";
 import { joinFullText } from "./task.service";
@@ -91,7 +92,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     },
   });
   if (!task) return { skipped: "deleted" as const };
-  if (!(IN_TRANSCRIPTION as readonly string[]).includes(task.status)) return { skipped: task.status };
+  if (!isInTranscription(task.status)) return { skipped: task.status };
 
   const folder = mediaFolder(task.userId, taskId);
   const normalizedKey = `${folder}/normalized.wav`;
@@ -211,10 +212,10 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     const speakerNumbers = [...new Set(entries.map((e) => e.speaker))];
     await prisma.$transaction(async (db) => {
       // First: a task deleted meanwhile stops here (TaskGoneError) and the transaction writes nothing.
-      await updateTranscribingTask(
+      await moveTranscribingTask(
         taskId,
+        "completed",
         {
-          status: "completed",
           transcriptionTime: new Date(),
           duration: durationSec,
           fullText: joinFullText(entries.map((e) => e.text.trim())),
@@ -245,7 +246,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
 
 async function setStatus(taskId: string, status: "merging" | "transcribing", stage: string, percent: number) {
   // Conditional: a failure recorded meanwhile (and its refund) wins over a step of a stale copy of the job.
-  await updateTranscribingTask(taskId, { status });
+  await moveTranscribingTask(taskId, status);
   await setProgress(taskId, { stage, percent });
 }
 
@@ -277,9 +278,8 @@ export async function markTranscriptionFailed(taskId: string, error: unknown, ct
   if (task.transcriptionTime) {
     // A re-detection of speakers failed: the transcript and its old speakers are intact, and nothing was charged.
     logger.error("speaker re-detection failed", { taskId, error: error instanceof Error ? error.message : String(error) });
-    await prisma.task.updateMany({
-      where: { id: taskId },
-      data: { status: restingStatus(task.summary), completedSteps: [...new Set([...task.completedSteps, "diarize"])], estimatedMinutes: null },
+    await moveTaskStatus(taskId, restingStatus(task.summary), {
+      data: { completedSteps: [...new Set([...task.completedSteps, "diarize"])], estimatedMinutes: null },
     });
     await clearProgress(taskId);
     return;
@@ -291,15 +291,9 @@ export async function markTranscriptionFailed(taskId: string, error: unknown, ct
   const errorFields = await taskErrorFields(code, suggestions, ctx);
   // The failure and its refund in one transaction; a task already failed (or gone) is left alone, so a refund happens once.
   await prisma.$transaction(async (db) => {
-    const res = await db.task.updateMany({
-      where: { id: taskId, status: { notIn: ["completed", "failed"] } },
-      data: {
-        status: "failed",
-        ...errorFields,
-        estimatedMinutes: null,
-      },
-    });
-    if (res.count === 1) await refundTask(db, taskId);
+    // Only a task still before its end moves to failed (the lifecycle forbids leaving completed or failed this way).
+    const moved = await moveTaskStatus(taskId, "failed", { data: { ...errorFields, estimatedMinutes: null }, db });
+    if (moved === 1) await refundTask(db, taskId);
   });
   await clearProgress(taskId);
 }

@@ -5,11 +5,12 @@ import { getProgressMany, setProgress } from "@/lib/jobs/progress";
 import { decodeWeightFor } from "@/lib/speech/decoder-slots";
 import { fairWorkAheadSec, type PendingWork } from "./fair-estimate";
 import { prisma } from "@/lib/server/prisma";
+import { IN_TRANSCRIPTION } from "./task-status";
+import { moveTaskStatus, moveTaskStatusOrThrow } from "./write-guard";
 
 // Rough processing speed of the embedded engine on two cores (see bench/README.md),
 // used only for the "about N minutes" estimate of a queued task.
 const PROCESSING_MINUTES_PER_AUDIO_MINUTE = 0.25;
-const IN_TRANSCRIPTION = ["queued", "merging", "transcribing"] as const;
 
 /**
  * Minutes until a task queued now would finish under the fair schedule: its own audio plus
@@ -42,24 +43,23 @@ async function estimateMinutes(taskId: string): Promise<number> {
 export async function queueTranscription(taskId: string, locale: string, opts: { retry?: boolean; estimatedMinutes?: number; unlessChangedSince?: Date } = {}): Promise<void> {
   // A retry's charge is made by startTranscription (lib/tasks/task.service.ts), with its status change.
   const data = {
-    status: "queued" as const,
     estimatedMinutes: opts.estimatedMinutes ?? (await estimateMinutes(taskId)),
     ...(opts.retry ? { errorCode: null, errorMessage: null, errorDescription: null, errorSuggestions: [], requestId: null } : {}),
   };
   const since = opts.unlessChangedSince;
   if (since) {
-    const res = await prisma.task.updateMany({ where: { id: taskId, status: { in: [...IN_TRANSCRIPTION] }, updateTime: since, deletedAt: null }, data });
-    if (res.count === 0) return;
+    const moved = await moveTaskStatus(taskId, "queued", { from: IN_TRANSCRIPTION, where: { updateTime: since, deletedAt: null }, data });
+    if (moved === 0) return;
   } else {
-    await prisma.task.update({ where: { id: taskId }, data });
+    await moveTaskStatusOrThrow(taskId, "queued", { data });
   }
   await setProgress(taskId, { stage: "queued", percent: 0 });
   try {
-    // Paying users' transcriptions go ahead of free users' (priority processing, spec §6).
+    // Paying users' transcriptions go ahead of free users' (paid plans get priority processing).
     const owner = await prisma.task.findUnique({ where: { id: taskId }, select: { user: { select: { planCode: true } } } });
     await enqueue("transcription.run", { taskId, locale }, { jobKey: taskId, priority: jobPriorityFor(owner?.user.planCode ?? "free") });
   } catch (e) {
-    await prisma.task.update({ where: { id: taskId }, data: { status: "not_started" } });
+    await moveTaskStatus(taskId, "not_started");
     throw e;
   }
 }

@@ -5,13 +5,14 @@ import { requestCancel } from "@/lib/jobs/cancel";
 import { announceAccessChange } from "@/lib/server/access-changes";
 import { logger } from "@/lib/server/logger";
 import { prisma, Prisma } from "@/lib/server/prisma";
-import { IN_TRANSCRIPTION } from "./alive";
+import { IN_ANALYSIS, IN_TRANSCRIPTION, isIn } from "./task-status";
+import { moveTaskStatus } from "./write-guard";
 import { removeTaskFiles } from "./task-files";
 
 // "Recently deleted" (docs/recently-deleted.md): deleting a task sets deletedAt. From then on
 // every list, search, share link and collaborator query leaves it out (they all ask for
 // deletedAt: null), its jobs are cancelled as before, and a worker still on it finds it gone
-// (lib/tasks/alive.ts). Its owner can restore it for RETENTION_DAYS; then the sweep purges it
+// (lib/tasks/write-guard.ts). Its owner can restore it for RETENTION_DAYS; then the sweep purges it
 // with its files. Deletion gives no minutes back, except as before for work that never started.
 
 export const RETENTION_DAYS = 30;
@@ -19,8 +20,6 @@ const RETENTION_MS = RETENTION_DAYS * 24 * 3600_000;
 
 /** Statuses in which the task waited on its transcription: its job was stopped by the delete. */
 const STOPPED_TRANSCRIPTION = ["not_started", ...IN_TRANSCRIPTION] as const;
-/** Statuses in which an AI step ran: it was stopped too. */
-const STOPPED_ANALYSIS = ["analyzing", "regenerating"] as const;
 
 /** When a task deleted at `deletedAt` is purged. */
 export function purgeDateOf(deletedAt: Date): Date {
@@ -84,14 +83,17 @@ export async function restoreTasks(userId: string, ids: string[]) {
   const rows = await ownedDeleted(userId, ids);
   await prisma.$transaction(async (db) => {
     for (const t of rows) {
-      const data: Prisma.TaskUpdateManyMutationInput = { deletedAt: null };
-      if ((STOPPED_TRANSCRIPTION as readonly string[]).includes(t.status)) {
+      const where: Prisma.TaskWhereInput = { userId, deletedAt: { not: null } };
+      if (isIn(STOPPED_TRANSCRIPTION, t.status)) {
         await refundTask(db, t.id);
-        Object.assign(data, { status: "failed", errorCode: "stopped_by_delete", errorMessage: null, errorDescription: null, errorSuggestions: [] });
-      } else if ((STOPPED_ANALYSIS as readonly string[]).includes(t.status)) {
-        data.status = "analysis_failed";
+        const data = { deletedAt: null, errorCode: "stopped_by_delete", errorMessage: null, errorDescription: null, errorSuggestions: [] };
+        await moveTaskStatus(t.id, "failed", { from: [t.status], where, data, db });
+      } else if (isIn(IN_ANALYSIS, t.status)) {
+        // An AI step that ran was stopped by the delete too.
+        await moveTaskStatus(t.id, "analysis_failed", { from: [t.status], where, data: { deletedAt: null }, db });
+      } else {
+        await db.task.updateMany({ where: { ...where, id: t.id }, data: { deletedAt: null } });
       }
-      await db.task.updateMany({ where: { id: t.id, userId, deletedAt: { not: null } }, data });
       await db.translation.updateMany({ where: { taskId: t.id, status: "translating" }, data: { status: "translation_failed" } });
     }
   });

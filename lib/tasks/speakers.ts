@@ -6,7 +6,9 @@ import type { DiarizeOptions, SpeakerTurn } from "@/lib/diarization/diarize";
 import { translatorFor } from "@/lib/i18n/server";
 import { Prisma, prisma } from "@/lib/server/prisma";
 import { findOwnedTask } from "./owned";
-import { IN_PROGRESS_STATES, SPEAKER_COUNT_MAX } from "./task.schema";
+import { SPEAKER_COUNT_MAX } from "./task.schema";
+import { isIn, isInAnalysis, isInTranscription, RESTING } from "./task-status";
+import { moveTaskStatusOrThrow } from "./write-guard";
 import { queueTranscription } from "./queueing";
 
 /**
@@ -30,8 +32,7 @@ export function diarizeOptionsFor(speakerCount: number | null): DiarizeOptions {
   return speakerCount ? { minSpeakers: speakerCount, maxSpeakers: speakerCount } : {};
 }
 
-// Statuses in which a finished transcript rests; re-detection starts only from them.
-const RESTING = ["completed", "analysis_completed", "analysis_failed", "translation_completed", "translation_failed"] as const;
+// Re-detection starts only from a status in which a finished transcript rests (RESTING).
 
 /** Where a finished transcript goes back to after its speakers were (or failed to be) detected again: an analysed task stays analysed. */
 export function restingStatus(summary: string | null): "analysis_completed" | "completed" {
@@ -46,9 +47,9 @@ export function restingStatus(summary: string | null): "analysis_completed" | "c
 export async function requestSpeakerRedetection(userId: string, taskId: string, speakerCount: number | null, locale: string) {
   const task = await findOwnedTask(userId, taskId, { status: true, source: true, completedSteps: true });
   if (task.source === "document" || task.source === "text") throw new AppError("tasks.speakersNeedAudio");
-  if ((IN_PROGRESS_STATES as readonly string[]).includes(task.status)) throw new AppError("tasks.transcriptionRunning");
-  if (task.status === "analyzing" || task.status === "regenerating") throw new AppError("analysis.running");
-  if (!(RESTING as readonly string[]).includes(task.status) || !task.completedSteps.includes("transcribe")) throw new AppError("tasks.noTranscription");
+  if (isInTranscription(task.status)) throw new AppError("tasks.transcriptionRunning");
+  if (isInAnalysis(task.status)) throw new AppError("analysis.running");
+  if (!isIn(RESTING, task.status) || !task.completedSteps.includes("transcribe")) throw new AppError("tasks.noTranscription");
   await prisma.task.update({
     where: { id: taskId },
     data: { speakerCount, completedSteps: task.completedSteps.filter((s) => s !== "diarize") },
@@ -122,10 +123,7 @@ export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], loc
       const lines = (tr.timeline as { index: number; speakerId: string | null }[]).map((l) => ({ ...l, speakerId: speakerAt.get(l.index) ?? null }));
       await db.translation.update({ where: { id: tr.id }, data: { timeline: lines as unknown as Prisma.InputJsonValue } });
     }
-    await db.task.update({
-      where: { id: taskId },
-      data: { status: restingStatus(task.summary), completedSteps: [...done, "diarize"], estimatedMinutes: null },
-    });
+    await moveTaskStatusOrThrow(taskId, restingStatus(task.summary), { data: { completedSteps: [...done, "diarize"], estimatedMinutes: null }, db });
   });
   return { speakers: order.length, entries: task.timeline.length, redetected: true };
 }

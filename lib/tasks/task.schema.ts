@@ -29,9 +29,6 @@ export const editSpeakerNamesBody = z.object({
 
 export const deleteBatchBody = z.object({ ids: z.array(safeId).min(1).max(200) });
 
-export const FINAL_TRANSCRIPTION_STATES = ["completed", "failed", "analyzing", "analysis_completed", "analysis_failed", "translating", "translation_completed", "translation_failed", "regenerating"] as const;
-export const IN_PROGRESS_STATES = ["queued", "merging", "transcribing"] as const;
-
 /** Speakers a user may name for one recording (upload or re-detection); more is guesswork for any diarizer. */
 export const SPEAKER_COUNT_MAX = 10;
 

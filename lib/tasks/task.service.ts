@@ -8,6 +8,7 @@ import { showsProgress, taskDetailSelect, taskSummarySelect, toTaskDetail, toTas
 import { findOwnedTask } from "./owned";
 import { findReadableTask } from "./readable";
 import { queueTranscription } from "./queueing";
+import { moveTaskStatus } from "./write-guard";
 import { taskPage } from "./task-list";
 import { assertEngineHears } from "./spoken-language";
 
@@ -82,11 +83,13 @@ export async function startTranscription(userId: string, taskId: string, locale:
   assertEngineHears(task.spokenLanguage);
   const retry = task.status === "failed";
   const moved = await prisma.$transaction(async (db) => {
-    const res = await db.task.updateMany({
-      where: { id: taskId, userId, status: task.status, deletedAt: null },
-      data: { status: "queued", ...(retry ? { errorCode: null, errorMessage: null, errorDescription: null, errorSuggestions: [], requestId: null } : {}) },
+    const moved = await moveTaskStatus(taskId, "queued", {
+      from: [task.status],
+      where: { userId, deletedAt: null },
+      data: retry ? { errorCode: null, errorMessage: null, errorDescription: null, errorSuggestions: [], requestId: null } : {},
+      db,
     });
-    if (res.count === 0) return false;
+    if (moved === 0) return false;
     // A failed task gave its charge back; the retry charges it again (what was billed before, else the media's length).
     // A link whose media never arrived is charged when it does.
     const seconds = task.charge?.seconds ?? (task._count.mediaParts > 0 ? billableSeconds(task.duration ?? 0) : null);

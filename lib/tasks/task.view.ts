@@ -1,6 +1,7 @@
 import "server-only";
 import type { Progress } from "@/lib/jobs/progress";
 import { Prisma } from "@/lib/server/prisma";
+import { isNonFinal } from "./task-status";
 
 // How tasks look in API answers (docs/api.md). Prisma selects live next to the shapes they feed.
 
@@ -45,10 +46,9 @@ export const taskDetailSelect = {
   timeline: { select: { position: true, begin: true, end: true, text: true, speakerId: true }, orderBy: { position: "asc" } },
 } satisfies Prisma.TaskSelect;
 
-/** States whose live progress (Redis) is worth showing. */
-export const PROGRESS_STATES = ["queued", "merging", "transcribing", "analyzing", "regenerating"] as const;
+/** States whose live progress (Redis) is worth showing: those in which work runs (NON_FINAL, lib/tasks/task-status.ts). */
 export function showsProgress(status: string): boolean {
-  return (PROGRESS_STATES as readonly string[]).includes(status);
+  return isNonFinal(status);
 }
 
 export type SummaryRow = Prisma.TaskGetPayload<{ select: typeof taskSummarySelect }>;

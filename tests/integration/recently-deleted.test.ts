@@ -17,7 +17,7 @@ import { prisma, Prisma } from "@/lib/server/prisma";
 import type { ShareState } from "@/lib/sharing/sharing.service";
 import { storage } from "@/lib/storage/storage";
 import { purgeExpiredTasks, RETENTION_DAYS } from "@/lib/tasks/recently-deleted";
-import { assertTaskAlive, TaskGoneError } from "@/lib/tasks/alive";
+import { assertTaskAlive, TaskGoneError } from "@/lib/tasks/write-guard";
 import { mediaFolder } from "@/lib/tasks/task-files";
 import { call } from "@/tests/helpers/api";
 import { setupTestDatabase } from "@/tests/helpers/db";

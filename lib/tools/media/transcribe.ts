@@ -9,6 +9,7 @@ import { scratchDir, storage } from "@/lib/storage/storage";
 import { intakeSeconds, mediaRecords, probeIntakeFile, removeStored, storeIntakeFiles } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";
 import { newTaskId } from "@/lib/tasks/task-files";
+import { createTask } from "@/lib/tasks/write-guard";
 import { findOwnedFile } from "./files.service";
 import type { ToolOwner } from "./owner";
 import { rm } from "node:fs/promises";
@@ -36,9 +37,10 @@ export async function transcribeToolFile(owner: ToolOwner, id: string, locale: s
     stored = await storeIntakeFiles(userId, taskId, [file]);
     const media = mediaRecords([file], stored);
     await prisma.$transaction(async (db) => {
-      await db.task.create({
-        data: { id: taskId, userId, title: row.originalName.replace(/\.[^.]+$/, "").slice(0, 200) || name, source: "upload", status: "not_started", ...media.task, mediaParts: { create: media.parts } },
-      });
+      await createTask(
+        { id: taskId, userId, title: row.originalName.replace(/\.[^.]+$/, "").slice(0, 200) || name, source: "upload", status: "not_started", ...media.task, mediaParts: { create: media.parts } },
+        db,
+      );
       await chargeTasks(db, userId, [{ taskId, seconds: intakeSeconds([file]) }]);
     });
   } catch (e) {

@@ -6,6 +6,7 @@ import { chargeTasks } from "@/lib/billing/ledger";
 import { secondsForText } from "@/lib/documents/limits";
 import { prisma } from "@/lib/server/prisma";
 import { newTaskId } from "@/lib/tasks/task-files";
+import { createTask } from "@/lib/tasks/write-guard";
 import type { TimedSegment } from "./captions";
 
 // "Open in the app": a finished tool transcript becomes a task of the main app, with the
@@ -26,8 +27,8 @@ export async function openTranscriptInApp(user: AiAsker, visitorKey: string, id:
   const fullText = segments.map((s) => s.text).join("\n");
   const taskId = newTaskId();
   await prisma.$transaction(async (db) => {
-    await db.task.create({
-      data: {
+    await createTask(
+      {
         id: taskId,
         userId: user.id,
         title: (row.title ?? row.url).slice(0, 200),
@@ -39,7 +40,8 @@ export async function openTranscriptInApp(user: AiAsker, visitorKey: string, id:
         completedSteps: ["document"],
         duration: segments.length > 0 ? segments.at(-1)!.end / 1000 : null,
       },
-    });
+      db,
+    );
     await db.timelineEntry.createMany({ data: segments.map((s, position) => ({ taskId, position, begin: s.begin, end: s.end, text: s.text })) });
     await chargeTasks(db, user.id, [{ taskId, seconds: secondsForText(fullText) }]);
     // Claimed by the account from now on (an anonymous row moves into the account's history).
