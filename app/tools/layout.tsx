@@ -8,7 +8,7 @@ import { pickMessages, TOOLS_MESSAGES } from "@/lib/i18n/client-messages";
 import { requestEdition } from "@/lib/tools/request-edition";
 import styles from "@/components/tools/tools.module.css";
 // The app's design tokens: shared dialogs (Modal, the rewards dialog) read them.
-import theme from "@/components/tasks/theme.module.css";
+import theme from "@/components/ui/theme.module.css";
 
 // The tools site's frame (spec §2 "Tools site routes"): header with the tools, language and
 // sign-in state, the page, and a footer. Pages never wait on sign-in (spec §4).

@@ -4,10 +4,9 @@
 // refused for usage or for a Pro-only batch or file size...).
 import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
-import type { ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
 import type { Usage } from "@/lib/client/tasks";
 import { CreditsDialog } from "./CreditsDialog";
-import { UpgradeProDialog } from "./UpgradePro";
+import { UpgradeProDialog } from "@/components/payments/UpgradePro";
 import { onAccountRequest, openOutOfCredits, type AccountRequest } from "./events";
 
 const AccountDialog = dynamic(() => import("./AccountDialog").then((m) => m.AccountDialog), { ssr: false });
@@ -31,8 +30,12 @@ export function whenCredits<A extends unknown[]>(usage: Usage | null, start: (..
   return (...args) => (outOfCredits(usage) ? openOutOfCredits() : start(...args));
 }
 
-/** The import menu's entries, each behind whenCredits. */
-export function guardImports(usage: Usage | null, h: ImportMenuHandlers): ImportMenuHandlers {
-  const g = (f?: () => void) => (f ? whenCredits(usage, f) : undefined);
-  return { onImportLink: g(h.onImportLink), onImportDocument: g(h.onImportDocument), onJoinMeeting: g(h.onJoinMeeting) };
+/** The import menu's entries (upload's ImportMenuHandlers), each behind whenCredits. */
+export function guardImports<H extends { [K in keyof H]?: () => void }>(usage: Usage | null, h: H): H {
+  const guarded: Partial<Record<keyof H, () => void>> = {};
+  for (const key of Object.keys(h) as (keyof H)[]) {
+    const f = h[key];
+    if (f) guarded[key] = whenCredits(usage, f);
+  }
+  return guarded as H;
 }

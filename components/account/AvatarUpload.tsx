@@ -3,8 +3,8 @@
 // resizes it; too large a file is refused here first, with the server's own message.
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { api } from "@/lib/client/api";
 import type { UserInfo } from "@/lib/client/auth";
 import { STORAGE_KEYS, writeJson } from "@/lib/client/storage";

@@ -5,8 +5,8 @@
 import { useEffect, useState } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { formatMinutes } from "@/lib/format/minutes";
-import { Modal } from "@/components/tasks/Modal";
-import ui from "@/components/tasks/ui.module.css";
+import { Modal } from "@/components/ui/Modal";
+import ui from "@/components/ui/ui.module.css";
 import { api } from "@/lib/client/api";
 import { PLANS_PATH } from "@/lib/client/routes";
 import type { Usage } from "@/lib/client/tasks";

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { analysisSteps } from "@/lib/analysis/types";
 import type { TaskSummary } from "@/lib/client/tasks";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./analysis.module.css";
 
 export function AnalysisProgress({ task }: { task: Pick<TaskSummary, "status" | "progress"> }) {

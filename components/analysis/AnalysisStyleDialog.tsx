@@ -5,10 +5,10 @@
 import { LocaleOptions } from "@/components/shell/LocaleOptions";
 import { useCallback, useEffect, useId, useState, type KeyboardEvent } from "react";
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
-import { Switch } from "@/components/tasks/Switch";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { Modal } from "@/components/ui/Modal";
+import { Switch } from "@/components/ui/Switch";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { lengthPreferences, type LengthPreference, type SummaryStyle } from "@/lib/analysis/types";
 import { analysisApi } from "@/lib/client/analysis";
 import { api } from "@/lib/client/api";

@@ -4,13 +4,13 @@
 // the summary must be saved first (the user is asked to).
 import { useRef, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
-import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { errorMessage } from "@/lib/client/api-errors";
 import { analysisApi } from "@/lib/client/analysis";
 import { hasTranscript, type Task } from "@/lib/client/tasks";
 import { MindMapImageButtons } from "@/components/exports/MindMapImageButtons";
 import { toast } from "@/lib/client/toasts";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import { AnalysisProgress } from "./AnalysisProgress";
 import { MindMapView, type MindMapHandle } from "./MindMapView";
 import { isAnalysing, Placeholder, type SummaryDraft } from "./SummaryPanel";

@@ -6,7 +6,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
 import type { Markmap } from "markmap-view";
 import type { INode, IPureNode } from "markmap-common";
 import type { MindMapNode } from "@/lib/analysis/types";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./analysis.module.css";
 
 export interface MindMapHandle {

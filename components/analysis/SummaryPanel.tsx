@@ -3,13 +3,13 @@
 // summary, edit and save it, or summarise again (after confirming).
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
-import { IconEdit, IconRetry } from "@/components/tasks/icons";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { IconEdit, IconRetry } from "@/components/ui/icons";
+import { errorMessage } from "@/lib/client/api-errors";
 import { analysisApi } from "@/lib/client/analysis";
 import { hasTranscript, type Task } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import { AnalysisProgress } from "./AnalysisProgress";
 import { EngineBadge } from "./EngineBadge";
 import { MarkdownView } from "./MarkdownView";

@@ -3,9 +3,9 @@
 // a translation that does not exist yet.
 import { LocaleOptions } from "@/components/shell/LocaleOptions";
 import { useTranslations } from "next-intl";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { errorMessage } from "@/lib/client/api-errors";
 import { localeNames } from "@/lib/i18n/locales";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import type { TranslationView } from "./useTranslationView";
 import styles from "./analysis.module.css";
 

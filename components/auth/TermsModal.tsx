@@ -4,8 +4,8 @@
 // cannot start until the user agrees to the User Agreement and the Privacy Policy. Opened by the
 // phone form when its agreement box is unticked (or from the agreement's names, to read them).
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
-import theme from "@/components/tasks/theme.module.css";
+import { Modal } from "@/components/ui/Modal";
+import theme from "@/components/ui/theme.module.css";
 import styles from "./phone-login.module.css";
 
 const SECTIONS = ["service", "account", "privacy", "rights"] as const;

@@ -5,12 +5,12 @@
 // closes it; closing stops any stream and gives the focus back.
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useTranslations } from "next-intl";
-import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
-import { IconClose, IconLeft, IconTrash } from "@/components/tasks/icons";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { IconClose, IconLeft, IconTrash } from "@/components/ui/icons";
 import type { Task } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { ChatView } from "./ChatView";
 import { FlashbackReview } from "./FlashbackReview";
 import { useChat } from "./useChat";

@@ -4,7 +4,7 @@
 // Send becomes Stop.
 import { useId, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./chat.module.css";
 
 /** The server refuses longer questions. */

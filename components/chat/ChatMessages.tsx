@@ -4,8 +4,8 @@
 // of a streamed answer arrives.
 import { useTranslations } from "next-intl";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
-import { IconRetry } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconRetry } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import type { ChatEntry } from "./useChat";
 import styles from "./chat.module.css";
 

@@ -3,8 +3,8 @@
 // starter questions, or the conversation) above the question box.
 import { useEffect, useRef, type RefObject } from "react";
 import { useTranslations } from "next-intl";
-import { IconRetry } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconRetry } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import { ChatInput } from "./ChatInput";
 import { ChatMessages } from "./ChatMessages";
 import type { Chat } from "./useChat";

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { FlashbackIntroduction, FlashbackSettings } from "@/lib/client/analysis";
 import type { QuizType } from "@/lib/analysis/types";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./chat.module.css";
 
 export interface FlashbackConfigProps {

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
 import type { PublicQuizQuestion, Verdict } from "@/lib/api/stream-events";
 import { formatClock } from "@/lib/format/time";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import type { AnswerProgress } from "./useFlashback";
 import styles from "./chat.module.css";
 

@@ -2,7 +2,7 @@
 // The end of a flashback review: the score, then another quiz or back to chat.
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./chat.module.css";
 
 export interface FlashbackResultProps {

@@ -2,8 +2,8 @@
 // Flashback mode of the Ask AI panel: configuration → practice → result.
 // Unmounting (back to chat, closing the panel) stops any stream it runs.
 import { useTranslations } from "next-intl";
-import { IconRetry } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconRetry } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import { FlashbackConfig } from "./FlashbackConfig";
 import { FlashbackQuestion } from "./FlashbackQuestion";
 import { FlashbackResult } from "./FlashbackResult";

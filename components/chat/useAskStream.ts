@@ -4,7 +4,7 @@
 // too (it keeps a stopped chat answer as far as it got).
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { isAbortError } from "@/lib/client/api";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { errorMessage } from "@/lib/client/api-errors";
 
 export interface StreamControl {
   /** Stops any running stream and returns the signal for a new one. */

@@ -4,7 +4,7 @@
 // reopening the panel shows the same conversation.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { askApi, type ChatMessage } from "@/lib/client/analysis";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { errorMessage } from "@/lib/client/api-errors";
 import { streamFailure, useAskStream } from "./useAskStream";
 
 export interface ChatEntry {

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { PublicQuizQuestion, Verdict } from "@/lib/api/stream-events";
 import { askApi, type FlashbackIntroduction, type FlashbackSettings } from "@/lib/client/analysis";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { errorMessage } from "@/lib/client/api-errors";
 import { streamFailure, useAskStream } from "./useAskStream";
 
 export type FlashbackPhase = "config" | "practice" | "result";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import theme from "@/components/tasks/theme.module.css";
+import theme from "@/components/ui/theme.module.css";
 import { HOME_PATH } from "@/lib/client/routes";
 import styles from "./clients.module.css";
 

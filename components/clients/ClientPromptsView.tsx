@@ -2,7 +2,7 @@
 // The client and browser prompts of spec §2 that may appear on any page: the
 // in-app browser warning, the desktop handoff and the mobile app banner.
 import { usePathname } from "next/navigation";
-import theme from "@/components/tasks/theme.module.css";
+import theme from "@/components/ui/theme.module.css";
 import { useAuth } from "@/lib/client/auth";
 import { mobileBannerPlatform, type ClientDownloads } from "@/lib/clients/downloads";
 import { useDeviceInfo } from "@/lib/clients/use-user-agent";

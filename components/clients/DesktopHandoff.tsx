@@ -6,8 +6,8 @@
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
-import ui from "@/components/tasks/ui.module.css";
+import { Modal } from "@/components/ui/Modal";
+import { ModalFooter } from "@/components/ui/ModalFooter";
 import { useAuth } from "@/lib/client/auth";
 import { STORAGE_KEYS, readItem, removeItem } from "@/lib/client/storage";
 import { toast } from "@/lib/client/toasts";
@@ -61,16 +61,7 @@ export function DesktopHandoff({ pathname }: { pathname: string }) {
       title={t("title")}
       onClose={close}
       testId="desktop-handoff"
-      footer={
-        <>
-          <button type="button" className={ui.btn} onClick={close} data-testid="desktop-handoff-cancel">
-            {t("notNow")}
-          </button>
-          <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={openApp} data-autofocus data-testid="desktop-handoff-open">
-            {t("open")}
-          </button>
-        </>
-      }
+      footer={<ModalFooter cancelLabel={t("notNow")} onCancel={close} cancelTestId="desktop-handoff-cancel" submitLabel={t("open")} onSubmit={openApp} submitTestId="desktop-handoff-open" autoFocus />}
     >
       <p>{t("body")}</p>
       <p className={styles.downloadNote}>

@@ -1,7 +1,7 @@
 "use client";
 // /transcribe/download: the desktop and mobile clients (spec §1), this device's first.
 import { useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import { DESKTOP_PLATFORMS, MOBILE_PLATFORMS, type ClientDownloads, type ClientPlatform } from "@/lib/clients/downloads";
 import { useDeviceInfo } from "@/lib/clients/use-user-agent";
 import { desktopPlatformOf, mobilePlatformOf } from "@/lib/clients/user-agent";

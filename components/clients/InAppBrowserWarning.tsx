@@ -5,7 +5,7 @@
 // copy button and three steps. "Continue here" hides it for this tab session.
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import { toast } from "@/lib/client/toasts";
 import type { InAppBrowser } from "@/lib/clients/user-agent";
 import { copyText } from "./copy-text";

@@ -4,8 +4,8 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
-import { IconClose } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconClose } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import { readJson, writeJson } from "@/lib/client/storage";
 import { DOWNLOAD_PATH } from "@/lib/clients/downloads";
 import type { MobilePlatform } from "@/lib/clients/user-agent";

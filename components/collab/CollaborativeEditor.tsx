@@ -13,9 +13,9 @@ import { caretColour, coeditApi, collabSocketUrl } from "@/lib/client/coedit";
 import type { Task } from "@/lib/client/tasks";
 import { collabDocumentName, docToSummary, docToTranscript, type CollabPart } from "@/lib/collab/convert";
 import { COLLAB_FIELD, summaryExtensions, transcriptExtensions } from "@/lib/collab/editor-schema";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { errorMessage } from "@/lib/client/api-errors";
 import { toast } from "@/lib/client/toasts";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./coedit.module.css";
 
 /** Entering gives up after this long without a synced document ("entering mode failed"). */

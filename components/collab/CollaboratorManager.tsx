@@ -6,9 +6,9 @@
 // (user not found, already a collaborator, …) show in the same place.
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { useAuth } from "@/lib/client/auth";
 import type { Collaborator } from "@/lib/client/collab";
 import { useEdition } from "@/lib/client/edition";

@@ -1,7 +1,7 @@
 "use client";
 // The collaborator manager in its own dialog, opened from the task detail.
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
+import { Modal } from "@/components/ui/Modal";
 import { CollaboratorManager } from "./CollaboratorManager";
 
 export function CollaboratorsDialog({ taskId, isOwner, onClose }: { taskId: string; isOwner: boolean; onClose: () => void }) {

@@ -1,7 +1,7 @@
 "use client";
 // The "Shared with me" entry under the folders (components/folders' extraViews slot).
 import { useTranslations } from "next-intl";
-import { IconUsers } from "@/components/tasks/icons";
+import { IconUsers } from "@/components/ui/icons";
 import styles from "./collab.module.css";
 
 export function SharedViewEntry({ active, onClick }: { active: boolean; onClick: () => void }) {

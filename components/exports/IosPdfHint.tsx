@@ -2,8 +2,8 @@
 // Spec §2 "iOS PDF save hint": Safari on iPhone and iPad shows a downloaded PDF as a preview,
 // so the three steps to keep it are spelled out.
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
-import ui from "@/components/tasks/ui.module.css";
+import { Modal } from "@/components/ui/Modal";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./exports.module.css";
 
 export function IosPdfHint({ onClose }: { onClose: () => void }) {

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { safeDownloadName, saveBlob } from "@/lib/client/exports";
 import { toast } from "@/lib/client/toasts";
-import { IconDownload } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconDownload } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import { mindMapPng, mindMapSvg } from "./mindmap-image";
 import styles from "./exports.module.css";
 

@@ -10,7 +10,7 @@ import { downloadExport, isIos } from "@/lib/client/exports";
 import type { Task } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
 import type { ExportFormat, ExportPart } from "@/lib/exports/formats";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { errorMessage } from "@/lib/client/api-errors";
 
 export type ExportDialog = "upgrade" | "ios" | null;
 

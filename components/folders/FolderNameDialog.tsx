@@ -4,9 +4,10 @@
 // show under the field, and the typed name stays.
 import { useId, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { Modal } from "@/components/ui/Modal";
+import { ModalFooter } from "@/components/ui/ModalFooter";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { checkFolderName, MAX_FOLDER_NAME } from "@/lib/folders/folder.schema";
 import styles from "./folders.module.css";
 
@@ -53,17 +54,7 @@ export function FolderNameDialog({ mode, initialName = "", onSubmit, onClose }: 
       onClose={onClose}
       dismissable={!busy}
       testId="folder-name-dialog"
-      footer={
-        <>
-          <button type="button" className={ui.btn} onClick={onClose} disabled={busy}>
-            {tc("cancel")}
-          </button>
-          <button type="submit" form={`${inputId}-form`} className={`${ui.btn} ${ui.primary}`} disabled={busy} data-testid="folder-name-submit">
-            {busy ? <span className={ui.spinner} aria-hidden="true" /> : null}
-            {t(`${mode}.submit`)}
-          </button>
-        </>
-      }
+      footer={<ModalFooter cancelLabel={tc("cancel")} onCancel={onClose} submitLabel={t(`${mode}.submit`)} form={`${inputId}-form`} submitTestId="folder-name-submit" busy={busy} />}
     >
       <form id={`${inputId}-form`} onSubmit={submit} noValidate>
         <label className={ui.label} htmlFor={inputId}>

@@ -5,8 +5,8 @@
 // folders for other views of the library (e.g. "Shared with me").
 import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { IconEdit, IconTrash } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconEdit, IconTrash } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import type { FolderStats, FolderView } from "@/lib/client/folders";
 import { UNCATEGORIZED } from "@/lib/folders/folder.schema";
 import { FolderPicker } from "./FolderPicker";

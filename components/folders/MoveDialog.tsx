@@ -4,9 +4,10 @@
 // Refusals (already in folder, not found) show in the dialog.
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { Modal } from "@/components/ui/Modal";
+import { ModalFooter } from "@/components/ui/ModalFooter";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import type { FolderStats } from "@/lib/client/folders";
 import { checkFolderName, MAX_FOLDER_NAME } from "@/lib/folders/folder.schema";
 import { IconFolder, IconFolderPlus, IconInbox } from "./icons";
@@ -84,17 +85,7 @@ export function MoveDialog({ tasks, stats, onMove, onCreateFolder, onClose }: Mo
       onClose={onClose}
       dismissable={!busy}
       testId="folder-move-dialog"
-      footer={
-        <>
-          <button type="button" className={ui.btn} onClick={onClose} disabled={busy}>
-            {tc("cancel")}
-          </button>
-          <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={() => void submit()} disabled={busy || choice === null} data-testid="folder-move-submit">
-            {busy ? <span className={ui.spinner} aria-hidden="true" /> : null}
-            {t("move.submit")}
-          </button>
-        </>
-      }
+      footer={<ModalFooter cancelLabel={tc("cancel")} onCancel={onClose} submitLabel={t("move.submit")} onSubmit={() => void submit()} submitTestId="folder-move-submit" busy={busy} disabled={choice === null} />}
     >
       <ul className={styles.destinations} role="radiogroup" aria-label={t("sidebar.label")} data-testid="folder-move-options">
         {destinations.map((d) => (

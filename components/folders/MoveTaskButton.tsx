@@ -1,7 +1,7 @@
 "use client";
 // "Move" in a task's header (the phone's; the desktop has it in the "More" menu): opens the move dialog for this one task.
 import { useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import { IconFolderMove } from "./icons";
 
 /** `compact`: the icon alone (the phone's task header), named by its label for screen readers. */

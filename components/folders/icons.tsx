@@ -1,4 +1,4 @@
-// Folder icons (stroke, currentColor), drawn like components/tasks/icons.tsx. Decorative: aria-hidden.
+// Folder icons (stroke, currentColor), drawn like components/ui/icons.tsx. Decorative: aria-hidden.
 import type { SVGProps } from "react";
 
 type P = SVGProps<SVGSVGElement> & { size?: number };

@@ -4,8 +4,8 @@
 // after each change the counts reload and `onChanged` lets the list reload too.
 import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
-import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { errorMessage } from "@/lib/client/api-errors";
 import { foldersApi, type FolderStats } from "@/lib/client/folders";
 import { toast } from "@/lib/client/toasts";
 import type { FolderRef } from "./FolderSidebar";

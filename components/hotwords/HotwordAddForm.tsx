@@ -4,8 +4,8 @@
 // show in the same place after submitting.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { checkHotword, MAX_CHINESE_CHARS, MAX_ENGLISH_WORDS } from "@/lib/hotwords/hotword.schema";
 import { toast } from "@/lib/client/toasts";
 import styles from "./hotwords.module.css";

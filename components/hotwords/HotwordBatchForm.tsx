@@ -4,8 +4,8 @@
 // and leaves those lines in the box for fixing.
 import { useId, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import type { HotwordBatchResult } from "@/lib/client/hotwords";
 import { batchLines, checkHotword } from "@/lib/hotwords/hotword.schema";
 import styles from "./hotwords.module.css";

@@ -3,10 +3,10 @@
 // (only enabled ones reach the speech engine) or deleted.
 import { useId, useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
-import { IconTrash } from "@/components/tasks/icons";
-import { Switch } from "@/components/tasks/Switch";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { IconTrash } from "@/components/ui/icons";
+import { Switch } from "@/components/ui/Switch";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import type { Hotword } from "@/lib/client/hotwords";
 import { toast } from "@/lib/client/toasts";
 import styles from "./hotwords.module.css";

@@ -4,10 +4,10 @@
 // hotwords.membershipRequired), and this shows an explanation instead.
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
-import { Modal } from "@/components/tasks/Modal";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { Modal } from "@/components/ui/Modal";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import type { Hotword, HotwordSummary } from "@/lib/client/hotwords";
 import { toast } from "@/lib/client/toasts";
 import { HotwordAddForm } from "./HotwordAddForm";

@@ -3,8 +3,8 @@
 // minutes per document, the total, and what is left of the month's plan.
 import { useLocale, useTranslations } from "next-intl";
 import { formatMinutes, shownMinutes } from "@/lib/format/minutes";
-import { IconDoc } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconDoc } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import type { DocumentEstimate } from "@/lib/client/imports";
 import { TEXT_BYTES_PER_MINUTE } from "@/lib/documents/limits";
 import upload from "@/components/upload/upload.module.css";

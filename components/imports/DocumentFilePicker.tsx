@@ -1,8 +1,8 @@
 "use client";
 // The "Upload file" tab: a drop zone with a hidden picker and the chosen documents.
 import { useTranslations } from "next-intl";
-import { IconClose, IconDoc } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconClose, IconDoc } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import { DropZone } from "@/components/upload/DropZone";
 import upload from "@/components/upload/upload.module.css";
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, MAX_REQUEST_BYTES, bytesToMb } from "@/lib/documents/limits";

@@ -4,8 +4,8 @@
 // Server errors show inline and leave the chosen files or text in place.
 import { useId } from "react";
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
-import ui from "@/components/tasks/ui.module.css";
+import { Modal } from "@/components/ui/Modal";
+import ui from "@/components/ui/ui.module.css";
 import upload from "@/components/upload/upload.module.css";
 import type { TaskSummary } from "@/lib/client/tasks";
 import { DocumentEstimateView } from "./DocumentEstimateView";

@@ -1,7 +1,7 @@
 "use client";
 // One alert for every problem a dialog has to report, so tests and screen
 // readers find them in one place.
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import upload from "@/components/upload/upload.module.css";
 
 export function ImportErrors({ messages, testId }: { messages: string[]; testId: string }) {

@@ -2,10 +2,10 @@
 // Video-link import (spec §2, §5): the link is checked as it is typed with the
 // same rules as the server; the import itself is experimental and rate limited.
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
-import { IconLink } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { Modal } from "@/components/ui/Modal";
+import { ModalFooter } from "@/components/ui/ModalFooter";
+import { IconLink } from "@/components/ui/icons";
+import { errorMessage } from "@/lib/client/api-errors";
 import upload from "@/components/upload/upload.module.css";
 import { importsApi } from "@/lib/client/imports";
 import type { TaskSummary } from "@/lib/client/tasks";
@@ -60,17 +60,7 @@ export function LinkImportDialog({ open, onClose, onCreated }: LinkImportDialogP
       onClose={onClose}
       dismissable={!busy}
       testId="link-dialog"
-      footer={
-        <>
-          <button type="button" className={ui.btn} onClick={onClose} disabled={busy} data-testid="link-close">
-            {tc("close")}
-          </button>
-          <button type="submit" form={link.formId} className={`${ui.btn} ${ui.primary}`} disabled={busy || language.blocked} data-testid="link-submit">
-            {busy ? <span className={ui.spinner} aria-hidden="true" /> : <IconLink />}
-            {t("submit")}
-          </button>
-        </>
-      }
+      footer={<ModalFooter cancelLabel={tc("close")} onCancel={onClose} cancelTestId="link-close" submitLabel={t("submit")} form={link.formId} submitTestId="link-submit" busy={busy} disabled={language.blocked} icon={<IconLink />} />}
     >
       <form {...link.formProps} className={upload.body}>
         <p className={styles.note}>

@@ -4,10 +4,10 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { CentredLoader } from "@/components/shell/CentredLoader";
-import { Modal } from "@/components/tasks/Modal";
-import { IconUsers } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { Modal } from "@/components/ui/Modal";
+import { IconUsers } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
 import upload from "@/components/upload/upload.module.css";
 import { isApiError } from "@/lib/client/api";
 import { importsApi } from "@/lib/client/imports";

@@ -2,7 +2,7 @@
 // The "Paste text" tab: an optional title and the text, with its length.
 import { useId } from "react";
 import { useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./imports.module.css";
 
 export interface PasteTextFormProps {

@@ -3,7 +3,7 @@
 // its message under it, tied to it for screen readers. Enter submits the
 // surrounding form.
 import type { ReactNode } from "react";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./imports.module.css";
 
 export interface UrlFieldProps {

@@ -8,7 +8,7 @@ import { importsApi, type DocumentEstimate } from "@/lib/client/imports";
 import { usageApi, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
 import { secondsForText } from "@/lib/documents/limits";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { errorMessage } from "@/lib/client/api-errors";
 import { openDialogForRefusal } from "@/components/account/events";
 import { fileKey, screenDocuments, type DocumentProblem } from "./documentChecks";
 

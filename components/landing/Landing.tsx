@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
-import theme from "@/components/tasks/theme.module.css";
+import theme from "@/components/ui/theme.module.css";
 import { formatPrice } from "@/lib/billing/plans";
 import type { PlansAnswer } from "@/lib/billing/plan-list";
 import { LOGIN_PATH, PLANS_PATH, TOOLS_PATH } from "@/lib/client/routes";

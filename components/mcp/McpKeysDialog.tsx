@@ -5,11 +5,11 @@
 // server decides: 403 mcp.proRequired). The panel is also a section of the account panel.
 import { useCallback, useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
-import { UpgradeProPanel } from "@/components/account/UpgradePro";
-import { Modal } from "@/components/tasks/Modal";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { UpgradeProPanel } from "@/components/payments/UpgradePro";
+import { Modal } from "@/components/ui/Modal";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { isApiError } from "@/lib/client/api";
 import { mcpApi, type McpKey, type McpKeyCreated } from "@/lib/client/mcp";
 import { toast } from "@/lib/client/toasts";

@@ -2,7 +2,7 @@
 // The key just created, shown this once, with the MCP URL: both copyable.
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import type { McpKeyCreated } from "@/lib/client/mcp";
 import { toast } from "@/lib/client/toasts";
 import { MCP_PATH } from "@/lib/mcp/mcp.schema";

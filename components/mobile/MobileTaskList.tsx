@@ -5,10 +5,10 @@ import { CentredLoader } from "@/components/shell/CentredLoader";
 import { SharedBy } from "@/components/collab/SharedBy";
 import { MeetingStatusBadge, StatusBadge } from "@/components/tasks/StatusBadge";
 import { TaskProgress } from "@/components/tasks/TaskProgress";
-import { IconLeft, IconRight } from "@/components/tasks/icons";
+import { IconLeft, IconRight } from "@/components/ui/icons";
 import { isInProgress, type TaskSummary } from "@/lib/client/tasks";
 import { formatDuration } from "@/lib/format/time";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./mobile-home.module.css";
 
 export function MobileTaskList({ data, loading, total, pageSize, page, onPage, onSelect }: {

@@ -4,8 +4,8 @@
 // "Not now" hides it for 24 hours.
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
-import { IconClose } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconClose } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import { notificationSupport, requestNotificationPermission } from "@/lib/client/notifications";
 import { readJson, writeJson } from "@/lib/client/storage";
 import { toast } from "@/lib/client/toasts";

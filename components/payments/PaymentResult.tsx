@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { paymentsApi } from "@/lib/client/payments";
-import theme from "@/components/tasks/theme.module.css";
+import theme from "@/components/ui/theme.module.css";
 import styles from "./payments.module.css";
 
 const POLL_MS = 1500;

@@ -7,13 +7,13 @@
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { rememberReturnUrl, useAuth } from "@/lib/client/auth";
 import { formatPrice, paymentsApi, subscriptionApi, type PlanOffer, type PlansAnswer, type SubscriptionView } from "@/lib/client/payments";
 import { LOGIN_PATH, PLANS_PATH } from "@/lib/client/routes";
 import { toast } from "@/lib/client/toasts";
-import theme from "@/components/tasks/theme.module.css";
+import theme from "@/components/ui/theme.module.css";
 import styles from "./payments.module.css";
 import { RenewalReminder } from "./RenewalReminder";
 import { SubscriptionCard } from "./SubscriptionCard";

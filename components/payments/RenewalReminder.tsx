@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import { REMINDER_DISMISS_MS, reminderFor, subscriptionApi, type SubscriptionView } from "@/lib/client/payments";
 import { readJson, STORAGE_KEYS, writeJson } from "@/lib/client/storage";
 import styles from "./subscription.module.css";

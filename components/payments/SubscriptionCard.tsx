@@ -5,8 +5,8 @@
 // page-pay for the same plan and period, which adds one period (docs/billing.md "Alipay").
 import { useState } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { formatPrice, paymentsApi, subscriptionApi, type SubscriptionView } from "@/lib/client/payments";
 import { isPurchasable } from "@/lib/billing/plans";
 import { toast } from "@/lib/client/toasts";

@@ -4,8 +4,8 @@
 // and the typed code stays so it can be corrected.
 import { useId, useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { rewardsApi, type PromoRedeemed } from "@/lib/client/rewards";
 import { toast } from "@/lib/client/toasts";
 import styles from "./rewards.module.css";

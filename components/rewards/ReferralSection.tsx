@@ -5,8 +5,8 @@
 // REFERRAL_BONUS_MINUTES.
 import { useEffect, useId, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { REFERRAL_BONUS_MINUTES } from "@/lib/rewards/constants";
 import type { ReferralInfo } from "@/lib/client/rewards";
 import { toast } from "@/lib/client/toasts";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 
 const RewardsDialog = dynamic(() => import("./RewardsDialog").then((m) => m.RewardsDialog), { ssr: false });
 

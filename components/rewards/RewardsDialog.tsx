@@ -3,7 +3,7 @@
 // a promo code. A redeemed code refreshes the bonus minutes here and the usage total
 // in the header (onUsageChange).
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
+import { Modal } from "@/components/ui/Modal";
 import { PromoCodeForm } from "./PromoCodeForm";
 import { ReferralSection } from "./ReferralSection";
 import { useReferralInfo } from "./useReferralInfo";

@@ -3,10 +3,10 @@
 // search-engine opt-in, and the place where the collaborator manager goes.
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
-import { Switch } from "@/components/tasks/Switch";
+import { Modal } from "@/components/ui/Modal";
+import { Switch } from "@/components/ui/Switch";
 import { toast } from "@/lib/client/toasts";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import { useShareLink } from "./useShareLink";
 import styles from "./share.module.css";
 

@@ -4,8 +4,8 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
 import { MindMapView } from "@/components/analysis/MindMapView";
-import theme from "@/components/tasks/theme.module.css";
-import ui from "@/components/tasks/ui.module.css";
+import theme from "@/components/ui/theme.module.css";
+import ui from "@/components/ui/ui.module.css";
 import type { SharePageResult } from "@/lib/sharing/share-page";
 import styles from "./share.module.css";
 

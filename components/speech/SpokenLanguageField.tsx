@@ -5,7 +5,7 @@
 import { useId, useMemo } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { DETECT_LANGUAGE, SPOKEN_LANGUAGES } from "@/lib/speech/languages";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import type { SpokenLanguageChoice } from "./useSpokenLanguage";
 import styles from "./speech.module.css";
 

@@ -13,9 +13,9 @@ import { UpgradeLink } from "@/components/payments/UpgradeLink";
 import { useAuth } from "@/lib/client/auth";
 import type { Usage } from "@/lib/client/tasks";
 import type { UploadMode } from "@/lib/client/upload-rules";
-import { IconLogout } from "./icons";
+import { IconLogout } from "@/components/ui/icons";
 import { UsageIndicator } from "./UsageIndicator";
-import ui from "./ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./tasks.module.css";
 
 const HotwordManager = dynamic(() => import("@/components/hotwords/HotwordManager").then((m) => m.HotwordManager), { ssr: false });

@@ -6,11 +6,11 @@ import { useCallback, useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { tasksApi, type DeletedTask } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import { ConfirmDialog } from "./ConfirmDialog";
-import { IconTrash } from "./icons";
-import { Modal } from "./Modal";
-import { errorMessage } from "./useTaskList";
-import ui from "./ui.module.css";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { IconTrash } from "@/components/ui/icons";
+import { Modal } from "@/components/ui/Modal";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./recently-deleted.module.css";
 
 export function RecentlyDeletedEntry({ onClick }: { onClick: () => void }) {

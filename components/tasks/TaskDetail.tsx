@@ -9,8 +9,8 @@ import { hasTranscript, isInProgress, tasksApi, type Task, type TaskSummary } fr
 import { toast } from "@/lib/client/toasts";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDuration } from "@/lib/format/time";
-import { ConfirmDialog } from "./ConfirmDialog";
-import { IconLeft, IconPlay, IconTrash, IconUsers } from "./icons";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { IconLeft, IconPlay, IconTrash, IconUsers } from "@/components/ui/icons";
 import { StatusBadge } from "./StatusBadge";
 import { TaskErrorPanel } from "./TaskErrorPanel";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
@@ -28,10 +28,10 @@ import { TaskProgress } from "./TaskProgress";
 import { TitleEditor } from "./TitleEditor";
 import { ExportMenu } from "@/components/exports/ExportMenu";
 import { IconFolderMove } from "@/components/folders/icons";
-import { MoreMenu, type MoreMenuItem } from "./MoreMenu";
-import { errorMessage } from "./useTaskList";
+import { MoreMenu, type MoreMenuItem } from "@/components/ui/MoreMenu";
+import { errorMessage } from "@/lib/client/api-errors";
 import { useListedTask } from "./useTaskDetail";
-import ui from "./ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./tasks.module.css";
 import head from "./detail-head.module.css";
 

@@ -5,10 +5,10 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { tasksApi, type TaskErrorDetails, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import { IconAlert, IconRetry } from "./icons";
+import { IconAlert, IconRetry } from "@/components/ui/icons";
 import { useFailureText } from "./useFailureText";
-import { errorMessage } from "./useTaskList";
-import ui from "./ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./tasks.module.css";
 
 export function TaskErrorPanel({ taskId, details, onRetried }: { taskId: string; details: TaskErrorDetails | null; onRetried: (t: TaskSummary) => void }) {

@@ -4,13 +4,13 @@ import { memo, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import type { TaskPage, TaskSummary } from "@/lib/client/tasks";
 import { formatDuration } from "@/lib/format/time";
-import { IconAudio, IconDoc, IconLeft, IconLink, IconRight, IconTrash, IconUpload, IconUsers, IconVideo } from "./icons";
+import { IconAudio, IconDoc, IconLeft, IconLink, IconRight, IconTrash, IconUpload, IconUsers, IconVideo } from "@/components/ui/icons";
 import { MeetingStatusBadge, StatusBadge } from "./StatusBadge";
 import { TaskProgress } from "./TaskProgress";
 import { useFailureText } from "./useFailureText";
 import { SharedBy } from "@/components/collab/SharedBy";
-import { errorMessage } from "./useTaskList";
-import ui from "./ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./tasks.module.css";
 
 export interface TaskListProps {

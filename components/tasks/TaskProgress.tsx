@@ -3,7 +3,7 @@
 // transcribing with a bar from progress.percent and the stage name.
 import { useTranslations } from "next-intl";
 import type { TaskSummary } from "@/lib/client/tasks";
-import ui from "./ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./tasks.module.css";
 
 export function TaskProgress({ task, compact }: { task: Pick<TaskSummary, "status" | "progress" | "estimatedMinutes">; compact?: boolean }) {

@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { tasksApi, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import { IconCheck, IconClose, IconEdit } from "./icons";
-import { errorMessage } from "./useTaskList";
-import ui from "./ui.module.css";
+import { IconCheck, IconClose, IconEdit } from "@/components/ui/icons";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./tasks.module.css";
 
 /** `readOnly`: a collaborator sees the title without the rename button (only the owner renames). */

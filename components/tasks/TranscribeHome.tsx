@@ -10,12 +10,12 @@ import { SharedEmpty } from "@/components/collab/SharedViewEntry";
 import { NotificationPrompt } from "@/components/notify/NotificationPrompt";
 import { tasksApi } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { HomeHeader } from "./HomeHeader";
 import { TaskList } from "./TaskList";
 import { useHomeState } from "./useHomeState";
-import { errorMessage } from "./useTaskList";
-import theme from "./theme.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import theme from "@/components/ui/theme.module.css";
 import styles from "./tasks.module.css";
 
 const TaskDetail = dynamic(() => import("./TaskDetail").then((m) => m.TaskDetail), { ssr: false, loading: () => <CentredLoader fullScreen={false} /> });

@@ -18,8 +18,9 @@ import { DEFAULT_PAGE_SIZE, type TaskSummary } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import { RecentlyDeletedDialog, RecentlyDeletedEntry } from "./RecentlyDeleted";
-import { errorMessage, useTaskList } from "./useTaskList";
-import { useUsage } from "./useUsage";
+import { useTaskList } from "./useTaskList";
+import { errorMessage } from "@/lib/client/api-errors";
+import { useUsage } from "@/components/account/useUsage";
 
 const UploadDialog = dynamic(() => import("@/components/upload/UploadDialog").then((m) => m.UploadDialog), { ssr: false });
 

@@ -7,19 +7,6 @@ import { DEFAULT_PAGE_SIZE, isNonFinal, tasksApi, type TaskPage, type TaskSummar
 
 export const POLL_INTERVAL_MS = 2000;
 
-export function errorMessage(e: unknown, fallback: string): string {
-  if (e && typeof e === "object" && "message" in e && typeof (e as { message: unknown }).message === "string" && (e as { message: string }).message) {
-    return (e as { message: string }).message;
-  }
-  return fallback;
-}
-
-export function isAbort(e: unknown): boolean {
-  if (!e || typeof e !== "object") return false;
-  const o = e as { name?: unknown; code?: unknown };
-  return o.name === "AbortError" || o.code === "aborted" || o.code === "abort";
-}
-
 export function useTaskList(page: number, pageSize = DEFAULT_PAGE_SIZE, folderId?: string) {
   const [data, setData] = useState<TaskPage | null>(null);
   const [error, setError] = useState<unknown>(null);

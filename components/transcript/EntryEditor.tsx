@@ -3,8 +3,8 @@
 // (PUT /api/transcription/{id}/edit with only {index, text}).
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import ui from "@/components/tasks/ui.module.css";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import ui from "@/components/ui/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
 import styles from "./transcript.module.css";
 
 export function EntryEditor({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => Promise<void>; onCancel: () => void }) {

@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { tasksApi, type MediaKind, type MediaUrl } from "@/lib/client/tasks";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import type { MediaController } from "./useMediaController";
 import styles from "./transcript.module.css";
 

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { SPEAKER_COUNT_MAX } from "@/lib/tasks/task.schema";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./transcript.module.css";
 
 export function SpeakerCountSelect({ value, onChange, disabled, testId }: { value: number | null; onChange: (count: number | null) => void; disabled?: boolean; testId: string }) {

@@ -6,9 +6,10 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { tasksApi, type Task } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import { Modal } from "@/components/tasks/Modal";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { Modal } from "@/components/ui/Modal";
+import { ModalFooter } from "@/components/ui/ModalFooter";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import { SpeakerCountSelect } from "./SpeakerCountSelect";
 
 export function SpeakerRedetectDialog({ task, onClose, onStarted }: { task: Task; onClose: () => void; onStarted: (task: Task) => void }) {
@@ -38,17 +39,7 @@ export function SpeakerRedetectDialog({ task, onClose, onStarted }: { task: Task
       onClose={onClose}
       dismissable={!busy}
       testId="speaker-redetect-dialog"
-      footer={
-        <>
-          <button type="button" className={ui.btn} onClick={onClose} disabled={busy}>
-            {t("cancel")}
-          </button>
-          <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={() => void start()} disabled={busy} data-testid="speaker-redetect-start">
-            {busy ? <span className={ui.spinner} aria-hidden="true" /> : null}
-            {t("redetectStart")}
-          </button>
-        </>
-      }
+      footer={<ModalFooter cancelLabel={t("cancel")} onCancel={onClose} submitLabel={t("redetectStart")} onSubmit={() => void start()} submitTestId="speaker-redetect-start" busy={busy} />}
     >
       <p>{t("redetectDescription")}</p>
       <SpeakerCountSelect value={count} onChange={setCount} disabled={busy} testId="speaker-redetect-count" />

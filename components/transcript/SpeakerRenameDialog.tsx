@@ -4,9 +4,10 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { tasksApi, type Speaker, type Task } from "@/lib/client/tasks";
 import { toast } from "@/lib/client/toasts";
-import { Modal } from "@/components/tasks/Modal";
-import { errorMessage } from "@/components/tasks/useTaskList";
-import ui from "@/components/tasks/ui.module.css";
+import { Modal } from "@/components/ui/Modal";
+import { ModalFooter } from "@/components/ui/ModalFooter";
+import { errorMessage } from "@/lib/client/api-errors";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./transcript.module.css";
 
 export const SPEAKER_NAME_MAX = 60;
@@ -57,17 +58,7 @@ export function SpeakerRenameDialog({ taskId, speaker, currentName, colour, othe
       onClose={onClose}
       dismissable={!busy}
       testId="speaker-rename-dialog"
-      footer={
-        <>
-          <button type="button" className={ui.btn} onClick={onClose} disabled={busy} data-testid="speaker-rename-cancel">
-            {t("cancel")}
-          </button>
-          <button type="submit" form={`speaker-form-${speaker.id}`} className={`${ui.btn} ${ui.primary}`} disabled={busy} data-testid="speaker-rename-save">
-            {busy ? <span className={ui.spinner} aria-hidden="true" /> : null}
-            {t("save")}
-          </button>
-        </>
-      }
+      footer={<ModalFooter cancelLabel={t("cancel")} onCancel={onClose} cancelTestId="speaker-rename-cancel" submitLabel={t("save")} form={`speaker-form-${speaker.id}`} submitTestId="speaker-rename-save" busy={busy} />}
     >
       <form
         id={`speaker-form-${speaker.id}`}

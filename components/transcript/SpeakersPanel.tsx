@@ -4,8 +4,8 @@ import { useMemo } from "react";
 import { useTranslations } from "next-intl";
 import type { Task } from "@/lib/client/tasks";
 import { formatClock, formatDuration } from "@/lib/format/time";
-import { IconEdit } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconEdit } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import { speakerLooks } from "./speakers";
 import styles from "./transcript.module.css";
 

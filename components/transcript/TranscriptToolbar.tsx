@@ -7,8 +7,8 @@ import { toast } from "@/lib/client/toasts";
 import { displaySpeakerName } from "@/lib/client/speaker-names";
 import { buildPlainText } from "@/lib/client/transcript-export";
 import { useExportDownload } from "@/components/exports/useExportDownload";
-import { IconCopy, IconDownload, IconFollow, IconUsers } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconCopy, IconDownload, IconFollow, IconUsers } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./transcript.module.css";
 
 async function copyText(text: string): Promise<boolean> {

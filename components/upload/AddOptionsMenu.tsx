@@ -3,8 +3,8 @@
 // import document or text, and join a meeting.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { IconAudio, IconDoc, IconLink, IconPlus, IconUsers, IconVideo } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconAudio, IconDoc, IconLink, IconPlus, IconUsers, IconVideo } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import styles from "./upload.module.css";
 

@@ -4,7 +4,7 @@
 import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { DECODE_PROFILES, type DecodeProfile } from "@/lib/speech/types";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "@/components/transcript/transcript.module.css";
 
 export function DecodeProfileSelect({ value, onChange, disabled }: { value: DecodeProfile; onChange: (profile: DecodeProfile) => void; disabled?: boolean }) {

@@ -3,7 +3,7 @@
 // out as an array, from a drop or from the picker; nothing arrives while
 // disabled.
 import { useRef, useState, type ReactNode } from "react";
-import ui from "@/components/tasks/ui.module.css";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./upload.module.css";
 
 export interface DropZoneProps {

@@ -23,14 +23,14 @@ import {
   type RuleProblem,
   type UploadMode,
 } from "@/lib/client/upload-rules";
-import { Modal } from "@/components/tasks/Modal";
-import { Switch } from "@/components/tasks/Switch";
-import { IconAudio, IconUpload, IconVideo } from "@/components/tasks/icons";
-import { errorMessage } from "@/components/tasks/useTaskList";
+import { Modal } from "@/components/ui/Modal";
+import { Switch } from "@/components/ui/Switch";
+import { IconAudio, IconUpload, IconVideo } from "@/components/ui/icons";
+import { errorMessage } from "@/lib/client/api-errors";
 import { openDialogForRefusal, refusalFor, upgradeFor } from "./planGate";
 import { uploadLimitsFor } from "@/lib/billing/upload-limits";
-import { useUsage } from "@/components/tasks/useUsage";
-import ui from "@/components/tasks/ui.module.css";
+import { useUsage } from "@/components/account/useUsage";
+import ui from "@/components/ui/ui.module.css";
 import { SpeakerCountSelect } from "@/components/transcript/SpeakerCountSelect";
 import { DecodeProfileSelect } from "./DecodeProfileSelect";
 import { DEFAULT_DECODE_PROFILE, type DecodeProfile } from "@/lib/speech/types";

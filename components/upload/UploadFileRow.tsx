@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import type { UploadMode } from "@/lib/client/upload-rules";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDuration } from "@/lib/format/time";
-import { IconAudio, IconClose, IconDown, IconGrip, IconUp, IconVideo } from "@/components/tasks/icons";
-import ui from "@/components/tasks/ui.module.css";
+import { IconAudio, IconClose, IconDown, IconGrip, IconUp, IconVideo } from "@/components/ui/icons";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./upload.module.css";
 
 export interface UploadItem {

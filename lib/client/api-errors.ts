@@ -32,3 +32,11 @@ export function isAbortError(e: unknown): boolean {
 export function abortError(): DOMException {
   return new DOMException("The operation was aborted.", "AbortError");
 }
+
+/** What to tell the user about a failed call: its message (the catalogue's, in their language), else `fallback`. */
+export function errorMessage(e: unknown, fallback: string): string {
+  if (e && typeof e === "object" && "message" in e && typeof (e as { message: unknown }).message === "string" && (e as { message: string }).message) {
+    return (e as { message: string }).message;
+  }
+  return fallback;
+}

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
+import { Modal } from "@/components/ui/Modal";
 import { RewardsDialog } from "@/components/rewards/RewardsDialog";
 import { PLANS_PATH } from "@/lib/client/routes";
 import type { QuotaDialog } from "./useTranscriptTool";

@@ -5,10 +5,10 @@
 // gives, and the way to the plans page.
 import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/tasks/Modal";
-import ui from "@/components/tasks/ui.module.css";
+import { Modal } from "@/components/ui/Modal";
+import ui from "@/components/ui/ui.module.css";
 import { PLANS_PATH } from "@/lib/client/routes";
-import styles from "./account.module.css";
+import styles from "./upgrade-pro.module.css";
 
 interface UpgradeProps {
   /** What was refused, in a few words ("Hotwords are a Pro feature"); the generic heading when left out. */

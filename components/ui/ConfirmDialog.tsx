@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Modal } from "./Modal";
-import ui from "./ui.module.css";
+import { ModalFooter } from "./ModalFooter";
 
 export interface ConfirmDialogProps {
   title: ReactNode;
@@ -33,17 +33,7 @@ export function ConfirmDialog({ title, message, confirmLabel, danger, onConfirm,
       dismissable={!busy}
       role="alertdialog"
       testId="confirm-dialog"
-      footer={
-        <>
-          <button type="button" className={ui.btn} onClick={onClose} disabled={busy} data-testid="confirm-cancel">
-            {t("cancel")}
-          </button>
-          <button type="button" className={`${ui.btn} ${danger ? ui.danger : ui.primary}`} onClick={confirm} disabled={busy} data-testid="confirm-ok" data-autofocus>
-            {busy ? <span className={ui.spinner} aria-hidden="true" /> : null}
-            {confirmLabel}
-          </button>
-        </>
-      }
+      footer={<ModalFooter cancelLabel={t("cancel")} onCancel={onClose} cancelTestId="confirm-cancel" submitLabel={confirmLabel} onSubmit={confirm} submitTestId="confirm-ok" busy={busy} danger={danger} autoFocus />}
     >
       <div>{message}</div>
     </Modal>
