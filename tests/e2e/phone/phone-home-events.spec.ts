@@ -7,25 +7,38 @@ import { announcements, CORPUS, openUpload, recordNotifications, signIn } from "
 // fetched again, because finishing corrects the task's charge to its decoded length (or refunds it).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, permissions: ["notifications"] });
 
-/** Order of what the page fetched: the list answers that show the task completed, and the usage requests. */
+/**
+ * Order of what the page fetched: list answers (in order of arrival, marked once their body shows the task
+ * completed) and usage requests. Each entry is pushed when its event fires, before the page reads the body.
+ */
 function recordFetches(page: Page, title: string) {
-  const seen: ("listCompleted" | "usage")[] = [];
+  const seen: { kind: "list" | "usage"; completed?: boolean }[] = [];
   page.on("request", (req) => {
-    if (new URL(req.url()).pathname === "/api/usage") seen.push("usage");
+    if (new URL(req.url()).pathname === "/api/usage") seen.push({ kind: "usage" });
   });
-  page.on("response", async (res) => {
+  page.on("response", (res) => {
     if (new URL(res.url()).pathname !== "/api/transcription/tasks") return;
-    const body = (await res.json().catch(() => null)) as { data?: { items?: { title: string; status: string }[] } } | null;
-    if (body?.data?.items?.some((t) => t.title === title && t.status === "completed")) seen.push("listCompleted");
+    const entry: { kind: "list"; completed?: boolean } = { kind: "list" };
+    seen.push(entry);
+    void res
+      .json()
+      .then((body: { data?: { items?: { title: string; status: string }[] } }) => {
+        entry.completed = Boolean(body.data?.items?.some((t) => t.title === title && t.status === "completed"));
+      })
+      .catch(() => undefined);
   });
-  return seen;
+  /** Whether the usage was requested after the first list answer that showed the task completed. */
+  return () => {
+    const done = seen.findIndex((e) => e.kind === "list" && e.completed);
+    return done >= 0 && seen.slice(done + 1).some((e) => e.kind === "usage");
+  };
 }
 
 test("a transcription finishing on the phone is announced and the minutes used are fetched again", async ({ page }) => {
   await page.addInitScript(recordNotifications);
   await signIn(page, "e2e-phone-home-events@example.com");
   await expect(page.getByTestId("mobile-home")).toBeVisible();
-  const seen = recordFetches(page, "en_jfk");
+  const usageAfterCompletion = recordFetches(page, "en_jfk");
 
   await openUpload(page, "audio");
   await page.getByTestId("upload-file-input").setInputFiles(path.join(CORPUS, "single/en_jfk.wav"));
@@ -37,7 +50,7 @@ test("a transcription finishing on the phone is announced and the minutes used a
 
   await expect.poll(() => announcements(page)).toContainEqual({ title: "Transcription complete", body: "“en_jfk” has been transcribed." });
   // A usage request after the first list answer that showed the task completed.
-  await expect.poll(() => seen.indexOf("usage", seen.indexOf("listCompleted")) > seen.indexOf("listCompleted") && seen.includes("listCompleted")).toBe(true);
+  await expect.poll(usageAfterCompletion).toBe(true);
 
   // The account panel shows the server's figure.
   const token = await page.evaluate(() => localStorage.getItem("auth:token"));
