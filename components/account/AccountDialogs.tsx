@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
 import type { ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
-import type { Usage } from "@/lib/client/tasks";
+import type { Usage } from "@/lib/tasks/task.client";
 import { CreditsDialog } from "./CreditsDialog";
 import { UpgradeProDialog } from "./UpgradePro";
 import { onAccountRequest, openOutOfCredits, type AccountRequest } from "./events";

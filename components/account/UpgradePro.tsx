@@ -1,5 +1,5 @@
 "use client";
-// The one upgrade-to-Pro prompt (spec §2), shown wherever a Pro feature is refused
+// The one upgrade-to-Pro prompt (screens and routes), shown wherever a Pro feature is refused
 // (hotwords, PDF and .xmind export, MCP keys, batch and large uploads). It says each thing once
 // (issue 25): what was refused (the heading), optionally one line particular to it, what Pro
 // gives, and the way to the plans page.

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/tasks/ConfirmDialog";
 import { IconClose, IconLeft, IconTrash } from "@/components/tasks/icons";
-import type { Task } from "@/lib/client/tasks";
+import type { Task } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { Modal } from "@/components/tasks/Modal";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";
-import type { FolderStats } from "@/lib/client/folders";
+import type { FolderStats } from "@/lib/folders/folders.client";
 import { checkFolderName, MAX_FOLDER_NAME } from "@/lib/folders/folder.schema";
 import { IconFolder, IconFolderPlus, IconInbox } from "./icons";
 import styles from "./folders.module.css";

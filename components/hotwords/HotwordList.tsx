@@ -7,7 +7,7 @@ import { IconTrash } from "@/components/tasks/icons";
 import { Switch } from "@/components/tasks/Switch";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";
-import type { Hotword } from "@/lib/client/hotwords";
+import type { Hotword } from "@/lib/hotwords/hotwords.client";
 import { toast } from "@/lib/client/toasts";
 import styles from "./hotwords.module.css";
 

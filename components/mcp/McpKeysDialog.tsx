@@ -1,5 +1,5 @@
 "use client";
-// MCP keys (spec §2 account panel, §3 MCP key): create one with a name, see the
+// MCP keys (screens and routes account panel, entity fields MCP key): create one with a name, see the
 // key once with the MCP URL (both copyable), list keys with "last used" or
 // "never", delete with confirmation. Free users see the upgrade prompt (the
 // server decides: 403 mcp.proRequired). The panel is also a section of the account panel.
@@ -11,7 +11,7 @@ import { Modal } from "@/components/tasks/Modal";
 import { errorMessage } from "@/components/tasks/useTaskList";
 import ui from "@/components/tasks/ui.module.css";
 import { isApiError } from "@/lib/client/api";
-import { mcpApi, type McpKey, type McpKeyCreated } from "@/lib/client/mcp";
+import { mcpApi, type McpKey, type McpKeyCreated } from "@/lib/mcp/mcp.client";
 import { toast } from "@/lib/client/toasts";
 import { MCP_KEY_NAME_MAX } from "@/lib/mcp/mcp.schema";
 import { NewKeyPanel } from "./NewKeyPanel";

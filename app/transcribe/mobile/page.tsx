@@ -1,5 +1,5 @@
 "use client";
-// /transcribe/mobile — the mobile home (spec §2): task picker, player on top,
+// /transcribe/mobile — the mobile home (screens and routes): task picker, player on top,
 // tabs text, summary, mindmap, speakers list, timeline. Loads lazily.
 import dynamic from "next/dynamic";
 import { CentredLoader } from "@/components/shell/CentredLoader";
