@@ -1,5 +1,5 @@
 // The web's one port: Next (pages and API) and the co-editing websocket (COLLAB_PATH) on one
-// HTTP server, so the browser reaches both on the app's own origin (docs/collaboration.md).
+// HTTP server, so the browser reaches both on the app's own origin (docs/collab.md).
 //   npm run web   (after `next build`; scripts/start.sh and docker-compose use it)
 // Development: `npm run dev` (next dev) serves pages and API with hot reload, without the co-editing socket.
 // Run with `--conditions=react-server`: the collab modules are server-only, like the worker's.
@@ -11,7 +11,7 @@ import os from "node:os";
 import next from "next";
 import { attachCollab, closeCollab, createCollabServer } from "@/lib/collab/hocuspocus";
 import { guardMalformedPaths } from "@/lib/api/malformed-path";
-import { PEER_ADDRESS_HEADER } from "@/lib/api/peer-address";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { superviseWebProcesses } from "@/lib/server/web-cluster";
@@ -30,7 +30,7 @@ async function main() {
   // 400 with the envelope under /api, the not-found page elsewhere (lib/api/malformed-path.ts).
   const answer = guardMalformedPaths(handle);
   const server = http.createServer((req, res) => {
-    // The socket's own address, for per-address limits when no proxy is trusted (lib/api/rate-limit.ts
+    // The socket's own address, for per-address limits when no proxy is trusted (lib/rate-limit/rate-limit.ts
     // clientAddress). Set here on every request, so a value sent by the client never survives.
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
     answer(req, res);

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
-import { ClientPrompts } from "@/components/clients/ClientPrompts";
+import { ClientPrompts } from "@/components/devices/ClientPrompts";
 import { Providers } from "@/components/shell/Providers";
 import type { Edition } from "@/lib/edition/edition";
 import { editionOfRequest } from "@/lib/edition/request-edition";

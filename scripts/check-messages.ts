@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { locales } from "../lib/i18n/locales";
-import { errorCatalogue } from "../lib/api/errors";
+import { errorCatalogue } from "../lib/server/errors";
 
 type Flat = Record<string, string>;
 const problems: string[] = [];

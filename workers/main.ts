@@ -3,7 +3,7 @@ import "server-only";
 import os from "node:os";
 import { DelayedError, QueueEvents, UnrecoverableError, Worker, type Job } from "bullmq";
 import { abortReasons, cancelledAmong, isCancelRequested, JobCancelled, onCancelRequest, WorkerShutdown } from "@/lib/jobs/cancel";
-import { bullPrefix, heartbeatKey, queue, queues, type JobName } from "@/lib/jobs/contract";
+import { bullPrefix, heartbeatKey, jobSubjectId, queue, queues, type JobName } from "@/lib/jobs/contract";
 import { sendRenewalReminders } from "@/lib/billing/reminders";
 import { finalizeFailedJob, requeueStrandedTasks, sweepTasks } from "./recovery";
 import { keepSweepScheduled, scheduleSweep } from "./sweep-schedule";
@@ -65,7 +65,7 @@ function startWorker(name: string, concurrency: number, connection: ReturnType<t
     async (job: Job, token?: string, signal?: AbortSignal) => {
       const run = runners[job.name as JobName];
       if (!run) throw new UnrecoverableError(`unknown job ${job.name}`);
-      const taskId = typeof (job.data as { taskId?: unknown })?.taskId === "string" ? (job.data as { taskId: string }).taskId : undefined;
+      const taskId = jobSubjectId(job.data);
       if (taskId && (await isCancelRequested(taskId))) throw new UnrecoverableError("cancelled");
       active.set(job.id!, { worker, job, token, taskId });
       try {

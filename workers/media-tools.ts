@@ -6,7 +6,7 @@ import { sweepMediaTools } from "@/lib/tools/media/sweep";
 import { jobRunner } from "./run-job";
 
 // The media tools' jobs: a conversion on the "tools" queue, and the sweeper's job scheduler.
-export const runMediaToolJob = jobRunner("mediatools.process", (p, signal) => processToolFile(p.taskId, signal), (p, error) => markToolFileFailed(p.taskId, error));
+export const runMediaToolJob = jobRunner("mediatools.process", (p, signal) => processToolFile(p.fileId, signal), (p, error) => markToolFileFailed(p.fileId, error));
 
 export const runMediaToolsSweep = () => sweepMediaTools();
 

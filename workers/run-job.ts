@@ -1,7 +1,7 @@
 import "server-only";
 import { DelayedError, UnrecoverableError, type Job } from "bullmq";
 import { abortError } from "@/lib/jobs/cancel";
-import { jobs, type JobName, type JobPayload } from "@/lib/jobs/contract";
+import { jobs, jobSubjectId, type JobName, type JobPayload } from "@/lib/jobs/contract";
 import { classifyFailure } from "@/lib/jobs/failures";
 import { finalizeFailedJob } from "./recovery";
 import { logger } from "@/lib/server/logger";
@@ -38,7 +38,7 @@ export function jobRunner<N extends JobName>(
       logger.info(`${name} done`, { id: job.id, ...(result && typeof result === "object" ? result : {}) });
       return result;
     } catch (error) {
-      if (signal.aborted) throw abortError(signal.reason, { taskId: payload.taskId, jobId: job.id });
+      if (signal.aborted) throw abortError(signal.reason, { taskId: jobSubjectId(payload), jobId: job.id });
       const failure = classifyFailure(error);
       if (failure.kind === "transient" && failure.outage) {
         // PostgreSQL or Redis away: no failure is recorded now (it could not be written anyway).

@@ -6,7 +6,7 @@ import styles from "@/components/tools/tools.module.css";
 
 const TOOLS: ToolPage[] = ["online-youtube-video-transcript", "online-video-to-audio-converter", "online-audio-compressor", "media"];
 
-/** The tools index (spec §2); unknown /tools/* paths show it too. */
+/** The tools index (screens and routes); unknown /tools/* paths show it too. */
 export function ToolsIndex({ china }: { china: boolean }) {
   const t = useTranslations("tools.index");
   const locale = useLocale();

@@ -10,8 +10,8 @@ import styles from "@/components/tools/tools.module.css";
 // The app's design tokens: shared dialogs (Modal, the rewards dialog) read them.
 import theme from "@/components/ui/theme.module.css";
 
-// The tools site's frame (spec §2 "Tools site routes"): header with the tools, language and
-// sign-in state, the page, and a footer. Pages never wait on sign-in (spec §4).
+// The tools site's frame (screens and routes "Tools site routes"): header with the tools, language and
+// sign-in state, the page, and a footer. Pages never wait on sign-in (states and transitions).
 export default async function ToolsLayout({ children }: { children: ReactNode }) {
   const [edition, messages] = await Promise.all([requestEdition(), getMessages()]);
   const china = edition === "china";

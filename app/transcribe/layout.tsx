@@ -9,7 +9,7 @@ import { SHARE_PAGE_PATH } from "@/lib/sharing/share-link";
 
 /**
  * The main app (base path /transcribe/). Pages here need a signed-in user,
- * except the ungated ones of spec §4 (login, callback, share, show).
+ * except the ungated ones of states and transitions (login, callback, share, show).
  *
  * The app's pages get every message. The share page, opened from a link by people who mostly never
  * sign in, gets its own few (its links into the app load the app anew, so it never needs more).

@@ -1,5 +1,5 @@
 "use client";
-// The account panel (spec §2 "account and profile"): avatar, user info, interface and AI
+// The account panel (screens and routes "account and profile"): avatar, user info, interface and AI
 // summary language, usage (used / total minutes, next reset), the referral section and the MCP keys. Opened from the header's user
 // button (desktop and phone); `section` scrolls to one part (e.g. "invite friends").
 import { LocaleOptions } from "@/components/shell/LocaleOptions";
@@ -15,9 +15,9 @@ import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
 import { api } from "@/lib/client/api";
 import { useAuth, type UserInfo } from "@/lib/client/auth";
-import { useEdition } from "@/lib/client/edition";
+import { useEdition } from "@/lib/edition/edition.client";
 import { STORAGE_KEYS, writeJson } from "@/lib/client/storage";
-import type { Usage } from "@/lib/client/tasks";
+import type { Usage } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { AvatarUpload } from "./AvatarUpload";
 import type { AccountSection } from "./events";

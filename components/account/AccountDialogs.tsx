@@ -4,9 +4,9 @@
 // refused for usage or for a Pro-only batch or file size...).
 import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
-import type { Usage } from "@/lib/client/tasks";
+import type { Usage } from "@/lib/tasks/task.client";
 import { CreditsDialog } from "./CreditsDialog";
-import { UpgradeProDialog } from "@/components/payments/UpgradePro";
+import { UpgradeProDialog } from "@/components/billing/UpgradePro";
 import { onAccountRequest, openOutOfCredits, type AccountRequest } from "./events";
 
 const AccountDialog = dynamic(() => import("./AccountDialog").then((m) => m.AccountDialog), { ssr: false });

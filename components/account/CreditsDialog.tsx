@@ -1,5 +1,5 @@
 "use client";
-// Out of credits (spec §2, §8 "credits used up"): shown when an upload or import is
+// Out of credits (screens and routes, error catalogue "credits used up"): shown when an upload or import is
 // refused for usage. Offers the upgrade, inviting friends (the account panel's referral
 // section) or joining the community (env COMMUNITY_URL; hidden when unset).
 import { useEffect, useState } from "react";
@@ -9,7 +9,7 @@ import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
 import { api } from "@/lib/client/api";
 import { PLANS_PATH } from "@/lib/client/routes";
-import type { Usage } from "@/lib/client/tasks";
+import type { Usage } from "@/lib/tasks/task.client";
 import { REFERRAL_BONUS_MINUTES } from "@/lib/rewards/constants";
 import styles from "./account.module.css";
 

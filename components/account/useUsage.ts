@@ -1,6 +1,6 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
-import { usageApi, type Usage } from "@/lib/client/tasks";
+import { usageApi, type Usage } from "@/lib/tasks/task.client";
 
 /** GET /api/usage, fetched on mount and whenever `refreshKey` changes. */
 export function useUsage(refreshKey: unknown = 0, enabled = true) {

@@ -1,8 +1,8 @@
 "use client";
-// The analysis's eleven steps (spec §4) in order: done, current, to come, with a progress bar.
+// The analysis's eleven steps (states and transitions) in order: done, current, to come, with a progress bar.
 import { useTranslations } from "next-intl";
 import { analysisSteps } from "@/lib/analysis/types";
-import type { TaskSummary } from "@/lib/client/tasks";
+import type { TaskSummary } from "@/lib/tasks/task.client";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./analysis.module.css";
 

@@ -1,5 +1,5 @@
 "use client";
-// The analysis style dialog (spec §2, §3 "Custom style"): whether every new
+// The analysis style dialog (screens and routes, entity fields "Custom style"): whether every new
 // summary follows the user's style, its length, what to focus on, and free
 // instructions for an AI provider.
 import { LocaleOptions } from "@/components/shell/LocaleOptions";
@@ -10,7 +10,7 @@ import { Switch } from "@/components/ui/Switch";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
 import { lengthPreferences, type LengthPreference, type SummaryStyle } from "@/lib/analysis/types";
-import { analysisApi } from "@/lib/client/analysis";
+import { analysisApi } from "@/lib/analysis/analysis.client";
 import { api } from "@/lib/client/api";
 import { fetchUser, useAuth } from "@/lib/client/auth";
 import { toast } from "@/lib/client/toasts";

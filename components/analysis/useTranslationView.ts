@@ -3,7 +3,7 @@
 // fetched, requested and polled here until it is done.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { announceTranslation } from "@/components/notify/useTaskNotifications";
-import { translationApi, type Translation } from "@/lib/client/analysis";
+import { translationApi, type Translation } from "@/lib/analysis/analysis.client";
 
 const POLL_MS = 1500;
 

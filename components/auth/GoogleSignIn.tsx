@@ -7,7 +7,7 @@ import { STORAGE_KEYS, readItem, safeReturnPath } from "@/lib/client/storage";
 import styles from "./GoogleSignIn.module.css";
 
 /**
- * "Continue with Google" (spec §2, §7; docs/auth.md "Google sign-in"), rendered when the server
+ * "Continue with Google" (screens and routes, API contract; docs/auth.md "Google sign-in"), rendered when the server
  * offers it (the login page's `methods.google`). The human check's token is taken first (stored as
  * auth:turnstileToken for the callback page), then the browser goes to the provider through
  * /api/auth/google/authorize.
@@ -26,7 +26,7 @@ export function GoogleSignIn({ takeToken, disabled }: { takeToken: () => Promise
       setLeaving(false);
       return;
     }
-    // The callback page lives beside the page the sign-in was started for (spec §2).
+    // The callback page lives beside the page the sign-in was started for (screens and routes).
     const returnUrl = safeReturnPath(readItem(STORAGE_KEYS.returnUrl));
     const origin = returnUrl && isToolsPath(returnUrl.split("?")[0]!) ? "tools" : "transcribe";
     // A full navigation: the route answers with a redirect to the provider, another site.

@@ -1,6 +1,6 @@
 "use client";
 
-// Phone code login of the China edition (spec §2, §5, §7; docs/auth.md "China edition and phone login"):
+// Phone code login of the China edition (screens and routes, validation rules, API contract; docs/auth.md "China edition and phone login"):
 // +86 number, "get code" with a 60 s countdown (the server enforces the same wait), the code, the terms
 // agreement (its modal opens when unticked), and the human check. The server talks to the SMS proxy;
 // the browser ends with POST /api/auth/phone {accesstoken, device_id, referral_code}.
@@ -10,7 +10,7 @@ import { HumanCheck } from "@/components/verify/HumanCheck";
 import { PHONE_RESEND_SECONDS, parseMainlandPhone } from "@/lib/auth/phone.schema";
 import { api, isApiError } from "@/lib/client/api";
 import { getDeviceId, type SignInResponse } from "@/lib/client/auth";
-import { useHumanCheck } from "@/lib/client/human-check";
+import { useHumanCheck } from "@/lib/verify/human-check.client";
 import { STORAGE_KEYS, readItem } from "@/lib/client/storage";
 import { TermsAgreement } from "./TermsAgreement";
 import { TermsModal } from "./TermsModal";

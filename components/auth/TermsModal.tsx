@@ -1,6 +1,6 @@
 "use client";
 
-// The terms agreement modal of the China edition (spec §2, §5 "terms accepted (China)"): sign-in
+// The terms agreement modal of the China edition (screens and routes, validation rules "terms accepted (China)"): sign-in
 // cannot start until the user agrees to the User Agreement and the Privacy Policy. Opened by the
 // phone form when its agreement box is unticked (or from the agreement's names, to read them).
 import { useTranslations } from "next-intl";

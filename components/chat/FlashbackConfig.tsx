@@ -4,7 +4,7 @@
 // and why, then Start.
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import type { FlashbackIntroduction, FlashbackSettings } from "@/lib/client/analysis";
+import type { FlashbackIntroduction, FlashbackSettings } from "@/lib/analysis/analysis.client";
 import type { QuizType } from "@/lib/analysis/types";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./chat.module.css";

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
-import type { PublicQuizQuestion, Verdict } from "@/lib/api/stream-events";
+import type { PublicQuizQuestion, Verdict } from "@/lib/server/stream-events";
 import { formatClock } from "@/lib/format/time";
 import ui from "@/components/ui/ui.module.css";
 import type { AnswerProgress } from "./useFlashback";

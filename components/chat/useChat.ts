@@ -3,7 +3,7 @@
 // Stop, Retry and Clear. The server saves both sides of every exchange, so
 // reopening the panel shows the same conversation.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { askApi, type ChatMessage } from "@/lib/client/analysis";
+import { askApi, type ChatMessage } from "@/lib/analysis/analysis.client";
 import { errorMessage } from "@/lib/client/api-errors";
 import { streamFailure, useAskStream } from "./useAskStream";
 

@@ -3,8 +3,8 @@
 // and defaults) → practice (questions stream in, each answer is checked by the
 // server) → result. Leaving the review unmounts this and stops any stream.
 import { useCallback, useEffect, useState } from "react";
-import type { PublicQuizQuestion, Verdict } from "@/lib/api/stream-events";
-import { askApi, type FlashbackIntroduction, type FlashbackSettings } from "@/lib/client/analysis";
+import type { PublicQuizQuestion, Verdict } from "@/lib/server/stream-events";
+import { askApi, type FlashbackIntroduction, type FlashbackSettings } from "@/lib/analysis/analysis.client";
 import { errorMessage } from "@/lib/client/api-errors";
 import { streamFailure, useAskStream } from "./useAskStream";
 

@@ -1,5 +1,5 @@
 "use client";
-// Co-editing (spec §4): entering fetches the latest content (the documents sync from the
+// Co-editing (states and transitions): entering fetches the latest content (the documents sync from the
 // server, seeded from the task), then everyone edits live with "saving…"/"saved", carets
 // with names and colours, and Exit writes the merged result back to the task.
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -9,8 +9,8 @@ import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import Collaboration from "@tiptap/extension-collaboration";
 import CollaborationCaret from "@tiptap/extension-collaboration-caret";
 import { getStoredUser, getToken } from "@/lib/client/auth";
-import { caretColour, coeditApi, collabSocketUrl } from "@/lib/client/coedit";
-import type { Task } from "@/lib/client/tasks";
+import { caretColour, coeditApi, collabSocketUrl } from "@/lib/collab/coedit.client";
+import type { Task } from "@/lib/tasks/task.client";
 import { collabDocumentName, docToSummary, docToTranscript, type CollabPart } from "@/lib/collab/convert";
 import { COLLAB_FIELD, summaryExtensions, transcriptExtensions } from "@/lib/collab/editor-schema";
 import { errorMessage } from "@/lib/client/api-errors";

@@ -1,7 +1,7 @@
 "use client";
 // The collaborator list of one task, with add and remove that keep it current.
 import { useCallback, useEffect, useState } from "react";
-import { collabApi, type Collaborator } from "@/lib/client/collab";
+import { collabApi, type Collaborator } from "@/lib/collab/collaborators.client";
 
 export function useCollaborators(taskId: string) {
   const [items, setItems] = useState<Collaborator[] | null>(null);

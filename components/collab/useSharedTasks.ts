@@ -2,8 +2,8 @@
 // "Shared with me": one page of the tasks the user collaborates on. Loaded only
 // while that view is shown; refreshed when it is shown again.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { collabApi } from "@/lib/client/collab";
-import type { TaskPage, TaskSummary } from "@/lib/client/tasks";
+import { collabApi } from "@/lib/collab/collaborators.client";
+import type { TaskPage, TaskSummary } from "@/lib/tasks/task.client";
 
 export function useSharedTasks(page: number, active: boolean) {
   const [data, setData] = useState<TaskPage | null>(null);

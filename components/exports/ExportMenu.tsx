@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useAuth } from "@/lib/client/auth";
-import type { Task } from "@/lib/client/tasks";
+import type { Task } from "@/lib/tasks/task.client";
 import { hasProFeatures } from "@/lib/billing/plans";
 import { formatInfo, type ExportFormat, type ExportPart } from "@/lib/exports/formats";
 import { IconDownload } from "@/components/ui/icons";

@@ -1,9 +1,9 @@
 "use client";
 // PNG and SVG downloads of the drawn mind map (in the mind-map tab's toolbar). A failure says
-// "Image export failed" (spec §8) in the reader's language.
+// "Image export failed" (error catalogue) in the reader's language.
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { safeDownloadName, saveBlob } from "@/lib/client/exports";
+import { safeDownloadName, saveBlob } from "@/lib/exports/exports.client";
 import { toast } from "@/lib/client/toasts";
 import { IconDownload } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";

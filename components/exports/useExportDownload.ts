@@ -4,10 +4,10 @@
 // .xmind and PDF hold the mind map: an outdated one is redrawn first (regenerate-xmind).
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { analysisApi } from "@/lib/client/analysis";
+import { analysisApi } from "@/lib/analysis/analysis.client";
 import { isApiError } from "@/lib/client/api";
-import { downloadExport, isIos } from "@/lib/client/exports";
-import type { Task } from "@/lib/client/tasks";
+import { downloadExport, isIos } from "@/lib/exports/exports.client";
+import type { Task } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import type { ExportFormat, ExportPart } from "@/lib/exports/formats";
 import { errorMessage } from "@/lib/client/api-errors";

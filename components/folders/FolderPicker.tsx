@@ -3,7 +3,7 @@
 // The folder choice on phones and in narrow windows.
 import { useId } from "react";
 import { useTranslations } from "next-intl";
-import type { FolderStats, FolderView } from "@/lib/client/folders";
+import type { FolderStats, FolderView } from "@/lib/folders/folders.client";
 import { UNCATEGORIZED } from "@/lib/folders/folder.schema";
 import styles from "./folders.module.css";
 

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { IconEdit, IconTrash } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";
-import type { FolderStats, FolderView } from "@/lib/client/folders";
+import type { FolderStats, FolderView } from "@/lib/folders/folders.client";
 import { UNCATEGORIZED } from "@/lib/folders/folder.schema";
 import { FolderPicker } from "./FolderPicker";
 import { IconFolder, IconFolderPlus, IconInbox, IconStack } from "./icons";

@@ -8,7 +8,7 @@ import { Modal } from "@/components/ui/Modal";
 import { ModalFooter } from "@/components/ui/ModalFooter";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
-import type { FolderStats } from "@/lib/client/folders";
+import type { FolderStats } from "@/lib/folders/folders.client";
 import { checkFolderName, MAX_FOLDER_NAME } from "@/lib/folders/folder.schema";
 import { IconFolder, IconFolderPlus, IconInbox } from "./icons";
 import styles from "./folders.module.css";

@@ -6,7 +6,7 @@ import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { errorMessage } from "@/lib/client/api-errors";
-import { foldersApi, type FolderStats } from "@/lib/client/folders";
+import { foldersApi, type FolderStats } from "@/lib/folders/folders.client";
 import { toast } from "@/lib/client/toasts";
 import type { FolderRef } from "./FolderSidebar";
 import { FolderNameDialog } from "./FolderNameDialog";

@@ -1,7 +1,7 @@
 "use client";
 // The sidebar's counts (GET /api/folder/stats): every folder, uncategorized, all.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { foldersApi, type FolderStats } from "@/lib/client/folders";
+import { foldersApi, type FolderStats } from "@/lib/folders/folders.client";
 
 export function useFolderStats() {
   const [stats, setStats] = useState<FolderStats | null>(null);

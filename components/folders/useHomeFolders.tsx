@@ -4,7 +4,7 @@
 // `dialogs`, passes `filter` to its task list and calls `openMove` from the list's
 // bulk bar and the task's header.
 import { useCallback, useState, type ReactNode } from "react";
-import { folderFilter, type FolderView } from "@/lib/client/folders";
+import { folderFilter, type FolderView } from "@/lib/folders/folders.client";
 import { FolderSidebar } from "./FolderSidebar";
 import { useFolderDialogs, type FolderChange } from "./useFolderDialogs";
 import { useFolderStats } from "./useFolderStats";

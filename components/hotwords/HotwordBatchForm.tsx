@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
-import type { HotwordBatchResult } from "@/lib/client/hotwords";
+import type { HotwordBatchResult } from "@/lib/hotwords/hotwords.client";
 import { batchLines, checkHotword } from "@/lib/hotwords/hotword.schema";
 import styles from "./hotwords.module.css";
 

@@ -7,7 +7,7 @@ import { IconTrash } from "@/components/ui/icons";
 import { Switch } from "@/components/ui/Switch";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
-import type { Hotword } from "@/lib/client/hotwords";
+import type { Hotword } from "@/lib/hotwords/hotwords.client";
 import { toast } from "@/lib/client/toasts";
 import styles from "./hotwords.module.css";
 

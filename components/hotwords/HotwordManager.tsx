@@ -1,5 +1,5 @@
 "use client";
-// The hotword manager dialog (spec §2, §5): summary, add one, add many, and the
+// The hotword manager dialog (screens and routes, validation rules): summary, add one, add many, and the
 // list. Hotwords are a Pro feature; the server decides (403
 // hotwords.membershipRequired), and this shows an explanation instead.
 import { useState } from "react";
@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { Modal } from "@/components/ui/Modal";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
-import type { Hotword, HotwordSummary } from "@/lib/client/hotwords";
+import type { Hotword, HotwordSummary } from "@/lib/hotwords/hotwords.client";
 import { toast } from "@/lib/client/toasts";
 import { HotwordAddForm } from "./HotwordAddForm";
 import { HotwordBatchForm } from "./HotwordBatchForm";

@@ -2,7 +2,7 @@
 // Shown instead of the manager when the server says hotwords need Pro (403
 // hotwords.membershipRequired): the one upgrade prompt, never a raw error.
 import { useTranslations } from "next-intl";
-import { UpgradeProPanel } from "@/components/payments/UpgradePro";
+import { UpgradeProPanel } from "@/components/billing/UpgradePro";
 import { MAX_HOTWORDS } from "@/lib/hotwords/hotword.schema";
 
 export function MembershipRequired({ onClose }: { onClose: () => void }) {

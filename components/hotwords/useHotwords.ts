@@ -3,7 +3,7 @@
 // change from the server's answers (each answer carries a fresh summary).
 import { useCallback, useEffect, useState } from "react";
 import { isApiError } from "@/lib/client/api";
-import { hotwordsApi, type Hotword, type HotwordBatchResult, type HotwordSummary } from "@/lib/client/hotwords";
+import { hotwordsApi, type Hotword, type HotwordBatchResult, type HotwordSummary } from "@/lib/hotwords/hotwords.client";
 
 export type HotwordsState = "loading" | "ready" | "membershipRequired" | "error";
 

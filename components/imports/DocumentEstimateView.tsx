@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatMinutes, shownMinutes } from "@/lib/format/minutes";
 import { IconDoc } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";
-import type { DocumentEstimate } from "@/lib/client/imports";
+import type { DocumentEstimate } from "@/lib/imports/imports.client";
 import { TEXT_BYTES_PER_MINUTE } from "@/lib/documents/limits";
 import upload from "@/components/upload/upload.module.css";
 import styles from "./imports.module.css";

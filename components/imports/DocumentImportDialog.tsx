@@ -1,5 +1,5 @@
 "use client";
-// Document import (spec §2, §5): an "Upload file" tab (.txt/.docx) and a "Paste
+// Document import (screens and routes, validation rules): an "Upload file" tab (.txt/.docx) and a "Paste
 // text" tab, then a quota estimate to confirm before any task is created.
 // Server errors show inline and leave the chosen files or text in place.
 import { useId } from "react";
@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
 import upload from "@/components/upload/upload.module.css";
-import type { TaskSummary } from "@/lib/client/tasks";
+import type { TaskSummary } from "@/lib/tasks/task.client";
 import { DocumentEstimateView } from "./DocumentEstimateView";
 import { DocumentFilePicker } from "./DocumentFilePicker";
 import { ImportErrors } from "./ImportErrors";

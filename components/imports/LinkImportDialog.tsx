@@ -1,5 +1,5 @@
 "use client";
-// Video-link import (spec §2, §5): the link is checked as it is typed with the
+// Video-link import (screens and routes, validation rules): the link is checked as it is typed with the
 // same rules as the server; the import itself is experimental and rate limited.
 import { useTranslations } from "next-intl";
 import { Modal } from "@/components/ui/Modal";
@@ -7,8 +7,8 @@ import { ModalFooter } from "@/components/ui/ModalFooter";
 import { IconLink } from "@/components/ui/icons";
 import { errorMessage } from "@/lib/client/api-errors";
 import upload from "@/components/upload/upload.module.css";
-import { importsApi } from "@/lib/client/imports";
-import type { TaskSummary } from "@/lib/client/tasks";
+import { importsApi } from "@/lib/imports/imports.client";
+import type { TaskSummary } from "@/lib/tasks/task.client";
 import { VIDEO_PLATFORM_HOST_LABEL, parseVideoLink, videoLinkErrorKey, type VideoLinkRejection } from "@/lib/links/link.schema";
 import { SpokenLanguageField } from "@/components/speech/SpokenLanguageField";
 import { useSpokenLanguage } from "@/components/speech/useSpokenLanguage";

@@ -1,5 +1,5 @@
 "use client";
-// Meeting join (spec §2, §5): sends a recording bot to a meeting link. The
+// Meeting join (screens and routes, validation rules): sends a recording bot to a meeting link. The
 // server may have no meeting service set up; the dialog asks first and says so.
 import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
@@ -10,8 +10,8 @@ import ui from "@/components/ui/ui.module.css";
 import { errorMessage } from "@/lib/client/api-errors";
 import upload from "@/components/upload/upload.module.css";
 import { isApiError } from "@/lib/client/api";
-import { importsApi } from "@/lib/client/imports";
-import type { TaskSummary } from "@/lib/client/tasks";
+import { importsApi } from "@/lib/imports/imports.client";
+import type { TaskSummary } from "@/lib/tasks/task.client";
 import { parseMeetingLink } from "@/lib/meetings/meeting-link";
 import { SpokenLanguageField } from "@/components/speech/SpokenLanguageField";
 import { useSpokenLanguage } from "@/components/speech/useSpokenLanguage";

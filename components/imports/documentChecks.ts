@@ -1,4 +1,4 @@
-// Instant checks of picked documents (spec §5): type by extension, size per
+// Instant checks of picked documents (validation rules): type by extension, size per
 // file, total size and count. The server checks again by content; these only
 // spare a pointless upload. Messages are the catalogue's (errors.documents.*).
 import { DOCUMENT_EXTENSIONS, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, MAX_REQUEST_BYTES, bytesToMb } from "@/lib/documents/limits";

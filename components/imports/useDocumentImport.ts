@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { isAbortError } from "@/lib/client/api";
-import { importsApi, type DocumentEstimate } from "@/lib/client/imports";
-import { usageApi, type TaskSummary } from "@/lib/client/tasks";
+import { importsApi, type DocumentEstimate } from "@/lib/imports/imports.client";
+import { usageApi, type TaskSummary } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { secondsForText } from "@/lib/documents/limits";
 import { errorMessage } from "@/lib/client/api-errors";

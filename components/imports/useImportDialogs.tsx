@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import type { ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
-import { importsApi } from "@/lib/client/imports";
-import type { TaskSummary } from "@/lib/client/tasks";
+import { importsApi } from "@/lib/imports/imports.client";
+import type { TaskSummary } from "@/lib/tasks/task.client";
 
 const DocumentImportDialog = dynamic(() => import("./DocumentImportDialog").then((m) => m.DocumentImportDialog), { ssr: false });
 const LinkImportDialog = dynamic(() => import("./LinkImportDialog").then((m) => m.LinkImportDialog), { ssr: false });

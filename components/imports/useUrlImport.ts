@@ -3,7 +3,7 @@
 // message may show yet, sending it (on the button or Enter) and the server's
 // answer. Each dialog brings its own local check, request and messages.
 import { useId, useState, type FormEvent } from "react";
-import type { TaskSummary } from "@/lib/client/tasks";
+import type { TaskSummary } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 
 export interface UrlImportOptions {

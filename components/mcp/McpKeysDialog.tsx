@@ -1,17 +1,17 @@
 "use client";
-// MCP keys (spec §2 account panel, §3 MCP key): create one with a name, see the
+// MCP keys (screens and routes account panel, entity fields MCP key): create one with a name, see the
 // key once with the MCP URL (both copyable), list keys with "last used" or
 // "never", delete with confirmation. Free users see the upgrade prompt (the
 // server decides: 403 mcp.proRequired). The panel is also a section of the account panel.
 import { useCallback, useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
-import { UpgradeProPanel } from "@/components/payments/UpgradePro";
+import { UpgradeProPanel } from "@/components/billing/UpgradePro";
 import { Modal } from "@/components/ui/Modal";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
 import { isApiError } from "@/lib/client/api";
-import { mcpApi, type McpKey, type McpKeyCreated } from "@/lib/client/mcp";
+import { mcpApi, type McpKey, type McpKeyCreated } from "@/lib/mcp/mcp.client";
 import { toast } from "@/lib/client/toasts";
 import { MCP_KEY_NAME_MAX } from "@/lib/mcp/mcp.schema";
 import { NewKeyPanel } from "./NewKeyPanel";

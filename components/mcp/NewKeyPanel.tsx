@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import ui from "@/components/ui/ui.module.css";
-import type { McpKeyCreated } from "@/lib/client/mcp";
+import type { McpKeyCreated } from "@/lib/mcp/mcp.client";
 import { toast } from "@/lib/client/toasts";
 import { MCP_PATH } from "@/lib/mcp/mcp.schema";
 import styles from "./mcp.module.css";

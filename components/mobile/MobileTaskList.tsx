@@ -6,7 +6,7 @@ import { SharedBy } from "@/components/collab/SharedBy";
 import { MeetingStatusBadge, StatusBadge } from "@/components/tasks/StatusBadge";
 import { TaskProgress } from "@/components/tasks/TaskProgress";
 import { IconLeft, IconRight } from "@/components/ui/icons";
-import { isInProgress, type TaskSummary } from "@/lib/client/tasks";
+import { isInProgress, type TaskSummary } from "@/lib/tasks/task.client";
 import { formatDuration } from "@/lib/format/time";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./mobile-home.module.css";

@@ -27,7 +27,7 @@ import { TranscriptView } from "@/components/transcript/TranscriptView";
 import { useMediaController } from "@/components/transcript/useMediaController";
 import { useSpeakerRedetect, useSpeakerRename } from "@/components/transcript/useSpeakerRename";
 import { IconLeft } from "@/components/ui/icons";
-import { hasTranscript, isInProgress, type TaskSummary } from "@/lib/client/tasks";
+import { hasTranscript, isInProgress, type TaskSummary } from "@/lib/tasks/task.client";
 import ui from "@/components/ui/ui.module.css";
 import { MobileTaskHeader, MobileTaskStatusRow } from "./MobileTaskHeader";
 import { MobileTranslationTab } from "./MobileTranslationTab";

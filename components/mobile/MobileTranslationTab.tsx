@@ -5,7 +5,7 @@ import { TranslationBar } from "@/components/analysis/TranslationBar";
 import type { TranslationView } from "@/components/analysis/useTranslationView";
 import { TranscriptView } from "@/components/transcript/TranscriptView";
 import type { MediaController } from "@/components/transcript/useMediaController";
-import type { Task } from "@/lib/client/tasks";
+import type { Task } from "@/lib/tasks/task.client";
 
 export function MobileTranslationTab({ task, view, controller, follow }: { task: Task; view: TranslationView; controller: MediaController; follow: boolean }) {
   const translated = view.translation?.status === "translation_completed" ? view.translation.timeline : null;

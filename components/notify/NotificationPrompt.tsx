@@ -1,5 +1,5 @@
 "use client";
-// The notification permission prompt (spec §2): a small banner, shown once the
+// The notification permission prompt (screens and routes): a small banner, shown once the
 // user has tasks to be told about, while the browser has not been asked yet.
 // "Not now" hides it for 24 hours.
 import { useEffect, useState } from "react";

@@ -1,12 +1,12 @@
 "use client";
-// Announces task transitions seen while the page is open (spec §1): transcription,
+// Announces task transitions seen while the page is open (product scope): transcription,
 // analysis and (through announceTranslation) translation finishing or failing.
 // Tasks seen for the first time are only remembered, so loading the page or
 // turning a page of the list never announces old news.
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { announce, type AnnounceTone } from "@/lib/client/notifications";
-import { hasTranscript, isInProgress, type TaskSource, type TaskStatus, type TaskSummary } from "@/lib/client/tasks";
+import { hasTranscript, isInProgress, type TaskSource, type TaskStatus, type TaskSummary } from "@/lib/tasks/task.client";
 
 export type TaskEvent = "transcriptionCompleted" | "transcriptionFailed" | "importCompleted" | "importFailed" | "analysisCompleted" | "analysisFailed" | "translationCompleted" | "translationFailed";
 

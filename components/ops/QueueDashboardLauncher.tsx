@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import theme from "@/components/ui/theme.module.css";
-import styles from "@/components/clients/clients.module.css";
+import styles from "@/components/devices/clients.module.css";
 import { api, isApiError } from "@/lib/client/api";
 import { HOME_PATH } from "@/lib/client/routes";
 

@@ -1,12 +1,12 @@
 "use client";
-// Redeems a promo code (spec §2 promo code dialog, §8 Promo): the server's refusal
+// Redeems a promo code (screens and routes promo code dialog, error catalogue Promo): the server's refusal
 // (does not exist, inactive, expired, already used, limit reached) shows under the box,
 // and the typed code stays so it can be corrected.
 import { useId, useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
-import { rewardsApi, type PromoRedeemed } from "@/lib/client/rewards";
+import { rewardsApi, type PromoRedeemed } from "@/lib/rewards/rewards.client";
 import { toast } from "@/lib/client/toasts";
 import styles from "./rewards.module.css";
 

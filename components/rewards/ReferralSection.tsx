@@ -1,5 +1,5 @@
 "use client";
-// The referral section (spec §2 account panel, §3 Referral): the user's code, the link to
+// The referral section (screens and routes account panel, entity fields Referral): the user's code, the link to
 // share (copy, with "copy failed" and the link selected for copying by hand), bonus
 // minutes and successful referrals. Every new account signed up through the link adds
 // REFERRAL_BONUS_MINUTES.
@@ -8,7 +8,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
 import { REFERRAL_BONUS_MINUTES } from "@/lib/rewards/constants";
-import type { ReferralInfo } from "@/lib/client/rewards";
+import type { ReferralInfo } from "@/lib/rewards/rewards.client";
 import { toast } from "@/lib/client/toasts";
 import styles from "./rewards.module.css";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
-import { rewardsApi, type ReferralInfo } from "@/lib/client/rewards";
+import { rewardsApi, type ReferralInfo } from "@/lib/rewards/rewards.client";
 
 /** The caller's referral info, loaded once; `setInfo` lets a redeemed code update the bonus minutes in place. */
 export function useReferralInfo() {

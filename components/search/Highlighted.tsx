@@ -1,5 +1,5 @@
 "use client";
-import type { Snippet } from "@/lib/client/search";
+import type { Snippet } from "@/lib/search/search.client";
 
 /** Snippet text with its marked ranges in <mark>: React escapes every piece, no HTML is ever injected. */
 export function Highlighted({ snippet }: { snippet: Snippet }) {

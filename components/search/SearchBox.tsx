@@ -4,7 +4,7 @@
 // at that moment of the recording (?task=<id>&t=<ms>, see useSeekFromAddress).
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { SEEK_EVENT, taskMomentUrl, type SearchHit } from "@/lib/client/search";
+import { SEEK_EVENT, taskMomentUrl, type SearchHit } from "@/lib/search/search.client";
 import { formatClock } from "@/lib/format/time";
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from "@/lib/search/search.schema";
 import { Highlighted } from "./Highlighted";

@@ -3,7 +3,7 @@
 // aborts the older one), pages appended by "more".
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/api";
-import { searchApi, type SearchHit } from "@/lib/client/search";
+import { searchApi, type SearchHit } from "@/lib/search/search.client";
 import { checkQuery, type QueryProblem } from "@/lib/search/search.schema";
 
 const DEBOUNCE_MS = 300;

@@ -3,7 +3,7 @@
 // player there once the task is shown, which also makes that entry the active,
 // highlighted one. A hit on the task already open arrives as SEEK_EVENT instead.
 import { useEffect } from "react";
-import { SEEK_EVENT, SEEK_PARAM } from "@/lib/client/search";
+import { SEEK_EVENT, SEEK_PARAM } from "@/lib/search/search.client";
 import type { MediaController } from "@/components/transcript/useMediaController";
 
 function momentFromAddress(taskId: string): number | null {

@@ -7,7 +7,7 @@ import { isPublicPage, isUngatedPath } from "@/lib/client/routes";
 import { CentredLoader } from "./CentredLoader";
 
 /**
- * Gates every page of its subtree except the ungated ones of spec §4 (login, callback, share, show, tools)
+ * Gates every page of its subtree except the ungated ones of states and transitions (login, callback, share, show, tools)
  * and the public ones (the home's landing page, the plans page), which decide for themselves.
  */
 export function AuthGate({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import styles from "./shell.module.css";
 
-/** The centred loader shown while a screen loads (spec §2: screens load lazily with a centred loader). */
+/** The centred loader shown while a screen loads (screens and routes: screens load lazily with a centred loader). */
 export function CentredLoader({ label, fullScreen = true }: { label?: string; fullScreen?: boolean }) {
   const t = useTranslations("common");
   const text = label ?? t("loading");

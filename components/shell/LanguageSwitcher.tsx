@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { api } from "@/lib/client/api";
 import { useAuth, type UserInfo } from "@/lib/client/auth";
-import { useEdition } from "@/lib/client/edition";
+import { useEdition } from "@/lib/edition/edition.client";
 import { STORAGE_KEYS, writeJson } from "@/lib/client/storage";
 import { toast } from "@/lib/client/toasts";
 import { isLocale, localeCookie } from "@/lib/i18n/locales";

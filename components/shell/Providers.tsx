@@ -7,13 +7,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { configureApiClient } from "@/lib/client/api";
 import { AuthProvider } from "@/lib/client/auth";
-import { EditionProvider, type Edition } from "@/lib/client/edition";
+import { EditionProvider, type Edition } from "@/lib/edition/edition.client";
 import { setNavigator, navigateTo } from "@/lib/client/navigation";
 import { STORAGE_KEYS, writeItem } from "@/lib/client/storage";
 import { Toaster } from "./Toaster";
 import { UpdateOverlay } from "./UpdateOverlay";
 
-/** Remembers a referral code (?ref= / ?referral_code=) and ?origin= (desktop handoff) from the address (spec §2, §3). */
+/** Remembers a referral code (?ref= / ?referral_code=) and ?origin= (desktop handoff) from the address (screens and routes, entity fields). */
 function captureQueryParams() {
   const params = new URLSearchParams(window.location.search);
   const ref = params.get("ref") ?? params.get("referral_code") ?? params.get("referral");

@@ -3,15 +3,15 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useUpdateOverlayVisible } from "@/lib/client/update-overlay";
-import { countdownPercent, reloadAddress } from "@/lib/clients/update-countdown";
+import { countdownPercent, reloadAddress } from "@/lib/devices/update-countdown";
 import styles from "./shell.module.css";
 
-/** Spec §9: the progress fills over 20 seconds, then the page reloads with a timestamp (lib/clients/update-countdown). */
+/** Spec §9: the progress fills over 20 seconds, then the page reloads with a timestamp (lib/devices/update-countdown). */
 function reload() {
   window.location.replace(reloadAddress(window.location.href, Date.now()));
 }
 
-/** Full-screen version-update overlay (spec §2, §8), shown by lib/client/update-overlay. */
+/** Full-screen version-update overlay (screens and routes, error catalogue), shown by lib/client/update-overlay. */
 export function UpdateOverlay() {
   const visible = useUpdateOverlayVisible();
   if (!visible) return null;

@@ -4,7 +4,7 @@
 // every opening: the operator may connect a speech service meanwhile), and whether a start would be refused.
 import { useEffect, useState } from "react";
 import { useLocale } from "next-intl";
-import { speechApi } from "@/lib/client/tasks";
+import { speechApi } from "@/lib/tasks/task.client";
 import { defaultSpokenLanguage, DETECT_LANGUAGE, engineHears, type SpeechLanguageSupport, type SpokenLanguage } from "@/lib/speech/languages";
 
 export interface SpokenLanguageChoice {

@@ -4,7 +4,7 @@
 // Delete forever. Deleted tasks stay restorable for the retention period, then go for good.
 import { useCallback, useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { tasksApi, type DeletedTask } from "@/lib/client/tasks";
+import { tasksApi, type DeletedTask } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { IconTrash } from "@/components/ui/icons";

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import type { MeetingStatus, TaskStatus } from "@/lib/client/tasks";
+import type { MeetingStatus, TaskStatus } from "@/lib/tasks/task.client";
 import styles from "./tasks.module.css";
 
 type Tone = "neutral" | "info" | "progress" | "success" | "danger";
@@ -39,7 +39,7 @@ const MEETING_TONE: Record<MeetingStatus, Tone> = {
   unknown: "neutral",
 };
 
-/** Where a meeting task's recording bot is (spec §1: joining, in meeting, ended, unknown). */
+/** Where a meeting task's recording bot is (product scope: joining, in meeting, ended, unknown). */
 export function MeetingStatusBadge({ status }: { status: MeetingStatus }) {
   const t = useTranslations("imports.meetingStatus");
   const tone = MEETING_TONE[status] ?? "neutral";

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import { useFormatter, useTranslations } from "next-intl";
 import { CentredLoader } from "@/components/shell/CentredLoader";
-import { hasTranscript, isInProgress, tasksApi, type Task, type TaskSummary } from "@/lib/client/tasks";
+import { hasTranscript, isInProgress, tasksApi, type Task, type TaskSummary } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDuration } from "@/lib/format/time";
@@ -44,7 +44,7 @@ const CollaborativeEditor = dynamic(() => import("@/components/collab/Collaborat
 const CollaboratorManager = dynamic(() => import("@/components/collab/CollaboratorManager").then((m) => m.CollaboratorManager), { ssr: false });
 const CollaboratorsDialog = dynamic(() => import("@/components/collab/CollaboratorsDialog").then((m) => m.CollaboratorsDialog), { ssr: false });
 const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });
-const ShareDialog = dynamic(() => import("@/components/share/ShareDialog").then((m) => m.ShareDialog), { ssr: false });
+const ShareDialog = dynamic(() => import("@/components/sharing/ShareDialog").then((m) => m.ShareDialog), { ssr: false });
 
 export type DetailTab = "original" | "summary" | "mindmap";
 

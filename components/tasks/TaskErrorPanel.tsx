@@ -1,9 +1,9 @@
 "use client";
-// The error panel of a failed task (spec §3 error details, §8 suggestions):
+// The error panel of a failed task (entity fields error details, error catalogue suggestions):
 // message, description, suggestions, retry count, request id, and a retry.
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { tasksApi, type TaskErrorDetails, type TaskSummary } from "@/lib/client/tasks";
+import { tasksApi, type TaskErrorDetails, type TaskSummary } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { IconAlert, IconRetry } from "@/components/ui/icons";
 import { useFailureText } from "./useFailureText";

@@ -2,7 +2,7 @@
 // The task list: live status, progress, failures, paging and multi-select delete.
 import { memo, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import type { TaskPage, TaskSummary } from "@/lib/client/tasks";
+import type { TaskPage, TaskSummary } from "@/lib/tasks/task.client";
 import { formatDuration } from "@/lib/format/time";
 import { IconAudio, IconDoc, IconLeft, IconLink, IconRight, IconTrash, IconUpload, IconUsers, IconVideo } from "@/components/ui/icons";
 import { MeetingStatusBadge, StatusBadge } from "./StatusBadge";

@@ -2,7 +2,7 @@
 // Live state of a running task: queued with its estimate, merging, or
 // transcribing with a bar from progress.percent and the stage name.
 import { useTranslations } from "next-intl";
-import type { TaskSummary } from "@/lib/client/tasks";
+import type { TaskSummary } from "@/lib/tasks/task.client";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./tasks.module.css";
 

@@ -3,7 +3,7 @@
 // An empty title is refused with the catalogue message before any call.
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { tasksApi, type TaskSummary } from "@/lib/client/tasks";
+import { tasksApi, type TaskSummary } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { IconCheck, IconClose, IconEdit } from "@/components/ui/icons";
 import { errorMessage } from "@/lib/client/api-errors";

@@ -4,11 +4,11 @@
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
+import { HomeRenewalReminder } from "@/components/billing/RenewalReminder";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { SharedEmpty } from "@/components/collab/SharedViewEntry";
 import { NotificationPrompt } from "@/components/notify/NotificationPrompt";
-import { tasksApi } from "@/lib/client/tasks";
+import { tasksApi } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { HomeHeader } from "./HomeHeader";

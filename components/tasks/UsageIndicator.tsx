@@ -2,7 +2,7 @@
 // Minutes used this month against the plan's total (GET /api/usage).
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { formatMinutes } from "@/lib/format/minutes";
-import type { Usage } from "@/lib/client/tasks";
+import type { Usage } from "@/lib/tasks/task.client";
 import styles from "./tasks.module.css";
 
 export function UsageIndicator({ usage }: { usage: Usage | null }) {

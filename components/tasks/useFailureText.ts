@@ -3,7 +3,7 @@
 // in the language of the moment the task failed, so a known errorCode is translated again here.
 import { useCallback } from "react";
 import { useTranslations } from "next-intl";
-import type { TaskErrorDetails } from "@/lib/client/tasks";
+import type { TaskErrorDetails } from "@/lib/tasks/task.client";
 
 export function useFailureText() {
   const tt = useTranslations("tasks");

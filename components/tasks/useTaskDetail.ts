@@ -3,7 +3,7 @@
 // when the list reports a change of status; polls on its own while running
 // if no list is watching it (e.g. a task from another page of the list).
 import { useCallback, useEffect, useState, type SetStateAction } from "react";
-import { isNonFinal, tasksApi, type Task, type TaskSummary } from "@/lib/client/tasks";
+import { isNonFinal, tasksApi, type Task, type TaskSummary } from "@/lib/tasks/task.client";
 import { POLL_INTERVAL_MS } from "./useTaskList";
 
 type DetailState = { id: string | null; task: Task | null; error: unknown; loading: boolean };

@@ -3,7 +3,7 @@
 // (optionally one folder's: a folder id or "uncategorized"),
 // polled every 2 s while any task on it is in a non-final state.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { DEFAULT_PAGE_SIZE, isNonFinal, tasksApi, type TaskPage, type TaskSummary } from "@/lib/client/tasks";
+import { DEFAULT_PAGE_SIZE, isNonFinal, tasksApi, type TaskPage, type TaskSummary } from "@/lib/tasks/task.client";
 
 export const POLL_INTERVAL_MS = 2000;
 

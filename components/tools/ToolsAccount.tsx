@@ -15,7 +15,7 @@ export function useToolsLogin(): (returnPath?: string) => void {
   };
 }
 
-/** Sign-in state in the tools header. Tools pages never wait on it (spec §4): the tools work signed out. */
+/** Sign-in state in the tools header. Tools pages never wait on it (states and transitions): the tools work signed out. */
 export function ToolsAccount() {
   const t = useTranslations("tools.nav");
   const { user, status, logout } = useAuth();

@@ -3,7 +3,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { LocaleOptions } from "@/components/shell/LocaleOptions";
 import { useInterfaceLanguage } from "@/components/shell/LanguageSwitcher";
-import { useIsChinaEdition } from "@/lib/client/edition";
+import { useIsChinaEdition } from "@/lib/edition/edition.client";
 import { isLocale } from "@/lib/i18n/locales";
 import { TOOLS_LANG_PARAM } from "@/lib/tools/pages";
 import styles from "./tools.module.css";

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useIsChinaEdition } from "@/lib/client/edition";
+import { useIsChinaEdition } from "@/lib/edition/edition.client";
 import { HOME_PATH } from "@/lib/client/routes";
 import { CHINA_HIDDEN_PAGES, toolPagePath, type ToolPage } from "@/lib/tools/pages";
 import { useToolsHref } from "./links";

@@ -4,7 +4,7 @@
 // is fetched again once when the element reports an error.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { tasksApi, type MediaKind, type MediaUrl } from "@/lib/client/tasks";
+import { tasksApi, type MediaKind, type MediaUrl } from "@/lib/tasks/task.client";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
 import type { MediaController } from "./useMediaController";

@@ -4,7 +4,7 @@
 // keeps the text, the times and the names given; the task shows its progress.
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { tasksApi, type Task } from "@/lib/client/tasks";
+import { tasksApi, type Task } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { Modal } from "@/components/ui/Modal";
 import { ModalFooter } from "@/components/ui/ModalFooter";

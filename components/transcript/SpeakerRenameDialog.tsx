@@ -2,7 +2,7 @@
 // Renames one speaker everywhere in the task (PUT .../edit-speaker-names).
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { tasksApi, type Speaker, type Task } from "@/lib/client/tasks";
+import { tasksApi, type Speaker, type Task } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { Modal } from "@/components/ui/Modal";
 import { ModalFooter } from "@/components/ui/ModalFooter";

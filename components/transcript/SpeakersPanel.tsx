@@ -2,7 +2,7 @@
 // Every speaker of the task with their share of the talk and a rename control.
 import { useMemo } from "react";
 import { useTranslations } from "next-intl";
-import type { Task } from "@/lib/client/tasks";
+import type { Task } from "@/lib/tasks/task.client";
 import { formatClock, formatDuration } from "@/lib/format/time";
 import { IconEdit } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";

@@ -2,7 +2,7 @@
 // The timeline as a flat list (mobile "timeline" tab): begin–end, speaker, text; a tap seeks.
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslations } from "next-intl";
-import type { Task } from "@/lib/client/tasks";
+import type { Task } from "@/lib/tasks/task.client";
 import { formatClock } from "@/lib/format/time";
 import { speakerLooks, UNKNOWN_COLOUR } from "./speakers";
 import { useActiveEntry, type MediaController } from "./useMediaController";

@@ -2,10 +2,10 @@
 // Follow toggle, copy full text, and the TXT and SRT downloads (built by the server's export
 // route, like every other format of the export menu: components/exports).
 import { useTranslations } from "next-intl";
-import type { Task } from "@/lib/client/tasks";
+import type { Task } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
-import { displaySpeakerName } from "@/lib/client/speaker-names";
-import { buildPlainText } from "@/lib/client/transcript-export";
+import { displaySpeakerName } from "@/lib/tasks/speaker-names";
+import { buildPlainText } from "@/lib/tasks/transcript-groups";
 import { useExportDownload } from "@/components/exports/useExportDownload";
 import { IconCopy, IconDownload, IconFollow, IconUsers } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";

@@ -4,10 +4,10 @@
 // "follow" is on, kept in view. Lines can be edited in place.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { tasksApi, type Task, type TimelineEntry } from "@/lib/client/tasks";
+import { tasksApi, type Task, type TimelineEntry } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { SpeechEngineNote } from "./SpeechEngineNote";
-import { groupBySpeaker } from "@/lib/client/transcript-export";
+import { groupBySpeaker } from "@/lib/tasks/transcript-groups";
 import { formatClock } from "@/lib/format/time";
 import { IconEdit } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";

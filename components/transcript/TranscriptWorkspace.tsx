@@ -2,7 +2,7 @@
 // The "Original text" tab: toolbar, transcript and the speakers panel. The
 // player lives above the tabs (TaskDetail), so it keeps playing across them.
 import { useState } from "react";
-import type { Task } from "@/lib/client/tasks";
+import type { Task } from "@/lib/tasks/task.client";
 import { SpeakersPanel } from "./SpeakersPanel";
 import { TranscriptToolbar } from "./TranscriptToolbar";
 import { TranscriptView } from "./TranscriptView";

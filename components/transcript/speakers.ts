@@ -1,6 +1,6 @@
-import type { Speaker } from "@/lib/client/tasks";
-import { displaySpeakerName } from "@/lib/client/speaker-names";
-import { speakerColour } from "@/lib/client/transcript-export";
+import type { Speaker } from "@/lib/tasks/task.client";
+import { displaySpeakerName } from "@/lib/tasks/speaker-names";
+import { speakerColour } from "@/lib/tasks/transcript-groups";
 
 export interface SpeakerLook {
   name: string;

@@ -2,8 +2,8 @@
 // Connects the player with the transcript: the element is registered here,
 // lines seek through it, and the transcript follows its clock.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { TimelineEntry } from "@/lib/client/tasks";
-import { activeEntryAt } from "@/lib/client/transcript-export";
+import type { TimelineEntry } from "@/lib/tasks/task.client";
+import { activeEntryAt } from "@/lib/tasks/transcript-groups";
 
 export interface MediaController {
   element: HTMLMediaElement | null;

@@ -2,7 +2,7 @@
 // Opens the speaker dialogs of a task: rename one speaker, or detect them all again.
 import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
-import type { Task } from "@/lib/client/tasks";
+import type { Task } from "@/lib/tasks/task.client";
 import { SpeakerRedetectDialog } from "./SpeakerRedetectDialog";
 import { SpeakerRenameDialog } from "./SpeakerRenameDialog";
 import { speakerLooks } from "./speakers";

@@ -1,11 +1,11 @@
 "use client";
-// The add-options menu (spec §2): upload audio, import link, upload video,
+// The add-options menu (screens and routes): upload audio, import link, upload video,
 // import document or text, and join a meeting.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { IconAudio, IconDoc, IconLink, IconPlus, IconUsers, IconVideo } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";
-import type { UploadMode } from "@/lib/client/upload-rules";
+import type { UploadMode } from "@/lib/tasks/upload-rules";
 import styles from "./upload.module.css";
 
 /** What the import options open. Missing handlers hide their option. */

@@ -1,5 +1,5 @@
 "use client";
-// Upload dialog (spec §2, §5): pick or drop audio/video, pre-check size, type
+// Upload dialog (screens and routes, validation rules): pick or drop audio/video, pre-check size, type
 // and count with the catalogue messages, read each file's duration to check
 // the plan quota, optionally merge selected files (in order) into one task,
 // upload with progress and cancel. On a server error the files stay so the
@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { isAbortError } from "@/lib/client/api";
-import { readMediaDuration, minutesOf } from "@/lib/client/media-duration";
-import { tasksApi, type TaskSummary } from "@/lib/client/tasks";
+import { readMediaDuration, minutesOf } from "@/lib/media/media-duration.client";
+import { tasksApi, type TaskSummary } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { formatDuration } from "@/lib/format/time";
 import { shownMinutes } from "@/lib/format/minutes";
@@ -22,7 +22,7 @@ import {
   screenFiles,
   type RuleProblem,
   type UploadMode,
-} from "@/lib/client/upload-rules";
+} from "@/lib/tasks/upload-rules";
 import { Modal } from "@/components/ui/Modal";
 import { Switch } from "@/components/ui/Switch";
 import { IconAudio, IconUpload, IconVideo } from "@/components/ui/icons";
@@ -34,7 +34,7 @@ import ui from "@/components/ui/ui.module.css";
 import { SpeakerCountSelect } from "@/components/transcript/SpeakerCountSelect";
 import { DecodeProfileSelect } from "./DecodeProfileSelect";
 import { DEFAULT_DECODE_PROFILE, type DecodeProfile } from "@/lib/speech/types";
-import { IosHelpLink } from "@/components/clients/IosHelpLink";
+import { IosHelpLink } from "@/components/devices/IosHelpLink";
 import { DropZone } from "./DropZone";
 import { UploadFileRow, type UploadItem } from "./UploadFileRow";
 import { UploadComplianceNotice } from "@/components/verify/UploadComplianceNotice";

@@ -2,7 +2,7 @@
 // One file of the upload dialog's list: name, size, duration; in merge mode also
 // the checkbox, the order number, drag-and-drop and the up/down buttons.
 import { useTranslations } from "next-intl";
-import type { UploadMode } from "@/lib/client/upload-rules";
+import type { UploadMode } from "@/lib/tasks/upload-rules";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDuration } from "@/lib/format/time";
 import { IconAudio, IconClose, IconDown, IconGrip, IconUp, IconVideo } from "@/components/ui/icons";

@@ -5,7 +5,7 @@
 // lib/billing/upload-limits.ts; the server checks again (lib/billing/upload-plan.ts).
 import { openUpgrade } from "@/components/account/events";
 import { planRefusal, type PlanRefusal } from "@/lib/billing/upload-limits";
-import type { Usage } from "@/lib/client/tasks";
+import type { Usage } from "@/lib/tasks/task.client";
 
 /** The upload dialog's server refusals open their dialog the same way (components/account/events.ts). */
 export { openDialogForRefusal } from "@/components/account/events";

@@ -2,12 +2,12 @@
 
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
-import type { HumanCheck as HumanCheckState } from "@/lib/client/human-check";
+import type { HumanCheck as HumanCheckState } from "@/lib/verify/human-check.client";
 import styles from "./HumanCheck.module.css";
 
-// The human-verification widget of the sign-in forms (spec §2). With ALTCHA it shows the
+// The human-verification widget of the sign-in forms (screens and routes). With ALTCHA it shows the
 // proof-of-work running in the browser and then "Verified"; with Turnstile it renders
-// Cloudflare's widget. The state lives in useHumanCheck (lib/client/human-check.ts).
+// Cloudflare's widget. The state lives in useHumanCheck (lib/verify/human-check.client.ts).
 
 const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
 

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { ComplianceAnswer } from "@/lib/verify/verify.schema";
 
-// The region access notice (spec §1): the address belongs to an account of the other edition, and an
+// The region access notice (product scope): the address belongs to an account of the other edition, and an
 // account signs in only on its own edition (docs/auth.md "Editions keep accounts apart"): go there.
 export function RegionNotice({ email, answer }: { email: string; answer: ComplianceAnswer }) {
   const t = useTranslations("verify.region");

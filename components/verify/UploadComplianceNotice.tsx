@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { STORAGE_KEYS, readItem, writeItem } from "@/lib/client/storage";
 
-// The upload compliance notice (spec §2, §3 `compliance_shown`): shown once, in the upload dialog
+// The upload compliance notice (screens and routes, entity fields `compliance_shown`): shown once, in the upload dialog
 // before the first upload. It does not block: once it has been on screen (dismissed, or the dialog
 // closed after showing it) it is marked shown in local storage and never comes back.
 export function UploadComplianceNotice() {

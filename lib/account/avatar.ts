@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { publicUserSelect, type PublicUserRow } from "@/lib/auth/users";
 import { prisma } from "@/lib/server/prisma";
 import { logger } from "@/lib/server/logger";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeId, safeText } from "@/lib/api/text";
+import { safeId, safeText } from "@/lib/server/text";
 import { locales } from "@/lib/i18n/locales";
 import { lengthPreferences, quizTypes } from "./types";
 

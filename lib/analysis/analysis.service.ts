@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
-import { consumeAiRequest, type AiAsker } from "@/lib/api/rate-limit";
+import { AppError } from "@/lib/server/errors";
+import { consumeAiRequest, type AiAsker } from "@/lib/rate-limit/rate-limit";
 import { enqueue } from "@/lib/jobs/contract";
 import { clearProgress, setProgress } from "@/lib/jobs/progress";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
@@ -14,7 +14,7 @@ import { moveTaskStatus, moveTaskStatusOrThrow, updateTaskFields } from "@/lib/t
 import { textEngine } from "./engine";
 import { mindMapFromMarkdown } from "./mindmap";
 import { analyzerTranslator, loadPassages, ownedTaskWithTranscript } from "./passages";
-import { displaySpeakerName } from "@/lib/client/speaker-names";
+import { displaySpeakerName } from "@/lib/tasks/speaker-names";
 import { ProviderOutputError, ProviderTimeoutError } from "./provider";
 import { detectScenario } from "./scenario";
 import { getSummaryStyle } from "./style.service";

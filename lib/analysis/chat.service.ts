@@ -1,7 +1,7 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
-import { consumeAiRequest, type AiAsker } from "@/lib/api/rate-limit";
-import type { PublicQuizQuestion, StreamEvent, Verdict } from "@/lib/api/stream-events";
+import { AppError } from "@/lib/server/errors";
+import { consumeAiRequest, type AiAsker } from "@/lib/rate-limit/rate-limit";
+import type { PublicQuizQuestion, StreamEvent, Verdict } from "@/lib/server/stream-events";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/server";
 import { prisma, Prisma } from "@/lib/server/prisma";

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { translatorFor } from "@/lib/i18n/server";
 import { prisma } from "@/lib/server/prisma";
 import { findOwnedTask } from "@/lib/tasks/owned";

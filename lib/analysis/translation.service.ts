@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
-import { consumeAiRequest, type AiAsker } from "@/lib/api/rate-limit";
+import { AppError } from "@/lib/server/errors";
+import { consumeAiRequest, type AiAsker } from "@/lib/rate-limit/rate-limit";
 import { enqueue } from "@/lib/jobs/contract";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/server";
@@ -12,7 +12,7 @@ import { loadPassages, ownedTaskWithTranscript } from "./passages";
 import { chatProvider } from "./provider";
 
 // Translation of a task's transcript (keeping its timeline) and summary into
-// one language (spec §7 Translation). Each target language has its own record
+// one language (API contract Translation). Each target language has its own record
 // and status (translating → translation_completed | translation_failed), so
 // several can run at once and the task's own status is left alone.
 
@@ -39,7 +39,7 @@ export function translationConfig() {
   return { enabled: textEngine().translate !== null };
 }
 
-/** Starts a translation in the worker; the asker's AI request limits are taken first (lib/api/rate-limit.ts). */
+/** Starts a translation in the worker; the asker's AI request limits are taken first (lib/rate-limit/rate-limit.ts). */
 export async function requestTranslation(asker: AiAsker, input: { taskId: string; target: Locale; locale: string }) {
   await consumeAiRequest(asker);
   await ownedTaskWithTranscript(asker.id, input.taskId);

@@ -14,7 +14,7 @@ export interface Passage {
 export const lengthPreferences = ["short", "medium", "long"] as const;
 export type LengthPreference = (typeof lengthPreferences)[number];
 
-/** The user's custom summary style (spec §3 "Custom style"). */
+/** The user's custom summary style (entity fields "Custom style"). */
 export interface SummaryStyle {
   enabled: boolean;
   lengthPreference: LengthPreference;
@@ -72,7 +72,7 @@ export interface MindMapNode {
   children: MindMapNode[];
 }
 
-/** The analysis progress steps of spec §4, in order. */
+/** The analysis progress steps of states and transitions, in order. */
 export const analysisSteps = [
   "initializing",
   "cleaningText",

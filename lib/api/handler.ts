@@ -8,8 +8,8 @@ import { chooseLocale, isLocale, localeCookie, type Locale } from "@/lib/i18n/lo
 import { translatorFor, type Translate } from "@/lib/i18n/server";
 import { metrics, routePattern } from "@/lib/server/metrics-registry";
 import { requestIdFrom, withRequestId } from "@/lib/server/request-context";
-import { regionRedirect } from "@/lib/verify/region";
-import { AppError } from "./errors";
+import { regionRedirect } from "./region-gate";
+import { AppError } from "@/lib/server/errors";
 import { fail, ok } from "./respond";
 
 interface Context<P, Q, B, C> {
@@ -42,7 +42,7 @@ interface RouteDef<P, Q, B, A extends "user" | "optional"> {
  */
 export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user" | "optional" = "user">(def: RouteDef<P, Q, B, A>) {
   const answer = async (req: NextRequest, routeCtx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
-    // Restricted regions get body code 302 redirect_required (spec §8; lib/verify/region.ts).
+    // Restricted regions get body code 302 redirect_required (error catalogue; lib/verify/region.ts).
     const restricted = await regionRedirect(req);
     if (restricted) return restricted;
     const edition = editionOfRequest(req.headers);

@@ -2,7 +2,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { editionOfRequest } from "@/lib/edition/request-edition";
 import { chooseLocale, localeCookie } from "@/lib/i18n/locales";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/server/errors";
 import { fail } from "./respond";
 
 // A path whose percent-escapes do not decode (`%ZZ`, a lone `%`, `%C0%AF` that is not UTF-8) made

@@ -2,8 +2,9 @@ import "server-only";
 import { ZodError } from "zod";
 import { translatorFor } from "@/lib/i18n/server";
 import { logger } from "@/lib/server/logger";
-import { AppError, errorCatalogue, isAppError, type ErrorKey } from "./errors";
-import { SUCCESS_CODE, type Envelope } from "./envelope";
+import { isServiceOutage } from "@/lib/server/outage";
+import { AppError, errorCatalogue, isAppError, type ErrorKey } from "@/lib/server/errors";
+import { SUCCESS_CODE, type Envelope } from "@/lib/server/envelope";
 
 // BigInt (file sizes) cannot go through JSON.stringify as is.
 function jsonBody(value: unknown): string {
@@ -25,7 +26,7 @@ export async function fail(error: unknown, locale: string | undefined): Promise<
   else if (error instanceof ZodError) appError = fromZod(error);
   else if (isPrismaNotFound(error)) appError = new AppError("common.notFound");
   else if (isRefusedText(error)) appError = new AppError("common.malformedRequest");
-  else if (isDatabaseUnreachable(error)) {
+  else if (isServiceOutage(error)) {
     logger.error("database or Redis unreachable", { error: error instanceof Error ? error.message : String(error) });
     appError = new AppError("common.serviceUnavailable");
   } else {
@@ -41,7 +42,7 @@ export async function fail(error: unknown, locale: string | undefined): Promise<
     data: { error: appError.key, ...(appError.data && typeof appError.data === "object" ? appError.data : {}) },
   };
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
-  // Rate-limit refusals say when to come back (lib/api/rate-limit.ts).
+  // Rate-limit refusals say when to come back (lib/rate-limit/rate-limit.ts).
   if (appError.status === 429 && typeof appError.params.seconds === "number") headers["retry-after"] = String(appError.params.seconds);
   return new Response(jsonBody(body), { status: httpStatus, headers });
 }
@@ -50,7 +51,7 @@ const MAX_ISSUES_SHOWN = 20;
 
 /**
  * Any zod failure is a 400 in the caller's language. A refinement may name its
- * own catalogue key in `params.key` (lib/api/text.ts does, for control characters).
+ * own catalogue key in `params.key` (lib/server/text.ts does, for control characters).
  */
 function fromZod(error: ZodError): AppError {
   const first = error.issues[0];
@@ -64,12 +65,6 @@ function fromZod(error: ZodError): AppError {
 
 // PostgreSQL codes for text it refuses: invalid byte sequence (NUL) and untranslatable character.
 const REFUSED_TEXT_CODES = new Set(["22021", "22P05"]);
-// Prisma's codes for a database it cannot reach, and the driver's socket errors (PostgreSQL or Redis: both 503).
-const UNREACHABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1017", "P2024"]);
-const UNREACHABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P03"]);
-// The pg adapter's kinds for the same: a raw query ($queryRaw) reports them under P2010, not as P1001.
-const UNREACHABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
-
 type DriverCause = { code?: string; originalCode?: string; kind?: string };
 
 function driverCause(e: unknown): DriverCause | undefined {
@@ -81,18 +76,6 @@ function isRefusedText(e: unknown): boolean {
   if (typeof e !== "object" || e === null) return false;
   const cause = driverCause(e);
   return REFUSED_TEXT_CODES.has(cause?.originalCode ?? "") || REFUSED_TEXT_CODES.has(cause?.code ?? "");
-}
-
-// ioredis, when Redis is down: retries given up, or a connection closed or not yet open.
-const REDIS_DOWN = /^(Connection is closed|Stream isn't writeable|Reached the max retries per request limit|Command timed out)/;
-
-function isDatabaseUnreachable(e: unknown): boolean {
-  if (typeof e !== "object" || e === null) return false;
-  // RedisUnavailableError: our own bounded waits on Redis (lib/server/redis.ts).
-  if ((e as Error).name === "MaxRetriesPerRequestError" || (e as Error).name === "RedisUnavailableError" || REDIS_DOWN.test((e as Error).message ?? "")) return true;
-  if (UNREACHABLE_PRISMA_CODES.has((e as { code?: string }).code ?? "")) return true;
-  const cause = driverCause(e);
-  return UNREACHABLE_SOCKET_CODES.has(cause?.originalCode ?? "") || UNREACHABLE_SOCKET_CODES.has(cause?.code ?? "") || UNREACHABLE_ADAPTER_KINDS.has(cause?.kind ?? "");
 }
 
 function isPrismaNotFound(e: unknown): boolean {

@@ -1,8 +1,8 @@
 import "server-only";
 import { translatorFor } from "@/lib/i18n/server";
 import { logger } from "@/lib/server/logger";
-import { AppError, isAppError, type ErrorKey } from "./errors";
-import type { StreamEvent } from "./stream-events";
+import { AppError, isAppError, type ErrorKey } from "@/lib/server/errors";
+import type { StreamEvent } from "@/lib/server/stream-events";
 
 /**
  * The streamed answers of Ask AI and the flashback review: newline-delimited

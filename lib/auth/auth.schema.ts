@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeText } from "@/lib/api/text";
+import { safeText } from "@/lib/server/text";
 import { humanTokenField } from "@/lib/verify/verify.schema";
 
 // Shapes shared by the sign-in routes and the login page (no server imports here).
@@ -7,10 +7,10 @@ export const deviceIdSchema = z.string().regex(/^web_[A-Za-z0-9]{8}$/, "device i
 
 export const sendLinkBody = z.object({
   email: safeText({ max: 254, trim: true }).toLowerCase().email(),
-  // Not refused here: lib/auth/return-url.ts drops any hostile value (control characters included).
+  // Not refused here: lib/server/return-url.ts drops any hostile value (control characters included).
   return_url: z.string().max(2000).optional(),
   referral_code: safeText({ max: 64 }).optional(),
-  // "transcribe" or "tools": where the callback page lives (spec §2).
+  // "transcribe" or "tools": where the callback page lives (screens and routes).
   origin: z.enum(["transcribe", "tools"]).default("transcribe"),
   // The human-verification token (lib/verify): required, checked by the route.
   turnstile_token: humanTokenField,

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import type { Edition } from "@/lib/edition/edition";
 import { otherEditionUrl } from "@/lib/verify/region";
 

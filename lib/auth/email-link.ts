@@ -1,15 +1,15 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { env } from "@/lib/server/env";
 import { sendMail } from "@/lib/server/mail";
-import { addressKey, consumeLimit } from "@/lib/api/rate-limit";
+import { addressKey, consumeLimit } from "@/lib/rate-limit/rate-limit";
 import { prisma } from "@/lib/server/prisma";
 import type { Translate } from "@/lib/i18n/server";
 import type { Edition } from "@/lib/edition/edition";
 import { openSession } from "./session";
 import { randomToken, sha256 } from "./tokens";
 import { findOrCreateUserByEmail } from "./users";
-import { safeReturnUrl } from "./return-url";
+import { safeReturnUrl } from "@/lib/server/return-url";
 
 export const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
 

@@ -3,11 +3,11 @@ import Google, { type GoogleProfile as GoogleClaims } from "next-auth/providers/
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { decode, encode } from "next-auth/jwt";
 import { errors as oidcErrors, generators, Issuer, type BaseClient } from "openid-client";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { env } from "@/lib/server/env";
 import type { Edition } from "@/lib/edition/edition";
 
-// Google sign-in (spec §7, docs/auth.md "Google sign-in"). The provider is next-auth v4's
+// Google sign-in (API contract, docs/auth.md "Google sign-in"). The provider is next-auth v4's
 // Google provider (its discovery document, scope, id-token and profile mapping), spoken with
 // openid-client, the OpenID Connect client next-auth v4 itself runs on. next-auth's own route
 // handler is not used: the spec's contract is that the browser lands on our callback page with
@@ -28,7 +28,7 @@ export interface GoogleProfile {
   picture: string | null;
 }
 
-/** Blocked without a client id (spec §7) and on the China edition, which signs in by phone. */
+/** Blocked without a client id (API contract) and on the China edition, which signs in by phone. */
 export function googleEnabled(edition: Edition): boolean {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env();
   return Boolean(GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET) && edition !== "china";
@@ -78,7 +78,7 @@ async function googleClient(edition: Edition): Promise<{ client: BaseClient; pro
   return { client, provider };
 }
 
-/** Our callback page for a sign-in started there (spec §2: local origin plus /transcribe/callback or /tools/callback). */
+/** Our callback page for a sign-in started there (screens and routes: local origin plus /transcribe/callback or /tools/callback). */
 export function callbackUrl(origin: CallbackOrigin): string {
   return new URL(`/${origin}/callback`, env().APP_URL).toString();
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
-import { consumeLimit } from "@/lib/api/rate-limit";
+import { AppError } from "@/lib/server/errors";
+import { consumeLimit } from "@/lib/rate-limit/rate-limit";
 import type { Edition } from "@/lib/edition/edition";
 import { redis, redisKey } from "@/lib/server/redis";
 import { PHONE_RESEND_SECONDS, parseMainlandPhone } from "./phone.schema";
@@ -9,7 +9,7 @@ import { sendSmsCode, smsCodeLogin } from "./sms-proxy";
 import { randomToken, sha256 } from "./tokens";
 import { findOrCreateUserByPhone } from "./users";
 
-// Phone login on the China edition (spec §2, §5, §7; docs/auth.md "China edition and phone login"):
+// Phone login on the China edition (screens and routes, validation rules, API contract; docs/auth.md "China edition and phone login"):
 //  1. requestPhoneCode: a valid mainland number, terms accepted, human verification, one code per number per 60 s;
 //  2. checkPhoneCode: the proxy's code_login + access_token; we hand the browser our own one-time accesstoken;
 //  3. redeemPhoneSignIn: POST /api/auth/phone {accesstoken, device_id, referral_code} opens the device session.

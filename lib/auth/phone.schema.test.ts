@@ -1,6 +1,6 @@
 import { maskPhone, parseMainlandPhone, phoneSignInBody, sendPhoneCodeBody } from "./phone.schema";
 
-describe("parseMainlandPhone (spec §5: a valid phone number on the China edition)", () => {
+describe("parseMainlandPhone (validation rules: a valid phone number on the China edition)", () => {
   it.each([
     ["13812345678", "13812345678"],
     ["19912345678", "19912345678"],

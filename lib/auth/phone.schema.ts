@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { safeText } from "@/lib/api/text";
+import { safeText } from "@/lib/server/text";
 import { humanTokenField } from "@/lib/verify/verify.schema";
 import { deviceIdSchema } from "./auth.schema";
 
-// Phone login shapes (spec §5 "valid phone number", §7 POST /api/auth/phone), shared by the
+// Phone login shapes (validation rules "valid phone number", API contract POST /api/auth/phone), shared by the
 // routes, the login page and the collaborator form. No server imports here.
 
 /** Seconds before another code may be sent to the same number (server-enforced, and the UI's countdown). */
 export const PHONE_RESEND_SECONDS = 60;
-/** The SMS proxy's name prefix (spec §9): the country code of mainland China. */
+/** The SMS proxy's name prefix (business limits): the country code of mainland China. */
 export const SMS_NAME_PREFIX = "86";
 
 // Mainland mobile numbers: 11 digits starting 13-19, with an optional +86 / 0086 / 86 prefix.
@@ -34,7 +34,7 @@ export const sendPhoneCodeBody = z.object({
   phone: phoneField,
   // Spec §5 "terms accepted (China)": the login page's agreement, checked again here.
   terms_accepted: z.boolean().default(false),
-  // The human-verification token (spec §7 turnstile_token: Turnstile or ALTCHA); lib/verify answers its absence.
+  // The human-verification token (API contract turnstile_token: Turnstile or ALTCHA); lib/verify answers its absence.
   turnstile_token: humanTokenField,
 });
 
@@ -43,7 +43,7 @@ export const phoneCodeLoginBody = z.object({
   code: safeText({ min: 1, max: 12, trim: true }),
 });
 
-/** POST /api/auth/phone (spec §7): the one-time accesstoken from the code check, the device, a referral code. */
+/** POST /api/auth/phone (API contract): the one-time accesstoken from the code check, the device, a referral code. */
 export const phoneSignInBody = z.object({
   accesstoken: safeText({ min: 20, max: 200 }),
   device_id: deviceIdSchema,

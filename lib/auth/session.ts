@@ -14,7 +14,7 @@ export interface Caller {
   deviceId: string;
 }
 
-/** Opens a device session and returns the bearer token for it (spec §3 sign-in response). */
+/** Opens a device session and returns the bearer token for it (entity fields sign-in response). */
 export async function openSession(userId: string, deviceId: string) {
   const session = await prisma.session.create({
     data: { userId, deviceId, tokenHash: `pending:${deviceId}:${Date.now()}:${Math.random()}`, expiresAt: new Date() },
@@ -25,7 +25,7 @@ export async function openSession(userId: string, deviceId: string) {
   return { access_token: token, device_id: deviceId };
 }
 
-/** The development login (spec §7): only when AUTH_DEV_TOKEN, AUTH_DEV_USER and AUTH_DEV_DEVICE_ID are all set (and, in production, allowed). */
+/** The development login (API contract): only when AUTH_DEV_TOKEN, AUTH_DEV_USER and AUTH_DEV_DEVICE_ID are all set (and, in production, allowed). */
 export function devLoginConfig(): { token: string; email: string; deviceId: string } | null {
   const { AUTH_DEV_TOKEN, AUTH_DEV_USER, AUTH_DEV_DEVICE_ID } = env();
   if (!AUTH_DEV_TOKEN || !AUTH_DEV_USER || !AUTH_DEV_DEVICE_ID) return null;
@@ -65,7 +65,7 @@ export async function authenticate(authorization: string | null, ctx: { locale: 
 }
 
 /**
- * Logout revokes this session, and every session of the named device (spec §4). Every process then
+ * Logout revokes this session, and every session of the named device (states and transitions). Every process then
  * re-checks this user's open co-editing sockets at once (lib/collab/connection-watch.ts).
  */
 export async function closeSession(caller: Caller, deviceId?: string): Promise<void> {

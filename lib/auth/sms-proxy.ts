@@ -1,14 +1,14 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { SMS_NAME_PREFIX } from "./phone.schema";
 
-// The SMS proxy of spec §7 (docs/auth.md "China edition and phone login"). Three form posts:
+// The SMS proxy of API contract (docs/auth.md "China edition and phone login"). Three form posts:
 //   send_code    name=86<phone>, type=1          → 2xx (a JSON body with a non-zero code/ret/errcode is a refusal)
 //   code_login   name=86<phone>, code=<digits>   → JSON {token} (also accepted under data)
 //   access_token token=<token>                   → JSON {accesstoken} (also access_token, also under data)
-// Failures are logged with status and body (spec §8 "SMS failures throw with status and body");
+// Failures are logged with status and body (error catalogue "SMS failures throw with status and body");
 // a 2xx answer that lacks the field we need is an incomplete answer, never a sign-in.
 
 const TIMEOUT_MS = 15_000;

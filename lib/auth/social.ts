@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { env } from "@/lib/server/env";
 import { redis } from "@/lib/server/redis";
 import type { Edition } from "@/lib/edition/edition";
@@ -8,7 +8,7 @@ import { openSession } from "./session";
 import { sha256 } from "./tokens";
 import { findOrCreateUserByEmail, toUserInfo } from "./users";
 
-// Social sign-in (spec §4 "a social sign-in code already processed is skipped; on failure
+// Social sign-in (states and transitions "a social sign-in code already processed is skipped; on failure
 // its flag is removed so it can be retried"): the auth:{code} flag, kept in Redis (SET NX with
 // a TTL) so that two tabs, two clicks or two web processes never exchange one code twice.
 

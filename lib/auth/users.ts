@@ -6,7 +6,7 @@ import { creditReferral } from "@/lib/rewards/referral";
 import { requireHomeEdition } from "./edition-access";
 import { maskPhone } from "./phone.schema";
 
-// The user object the API returns (spec §3: id, username, email, language, ui_language, AI summary language).
+// The user object the API returns (entity fields: id, username, email, language, ui_language, AI summary language).
 export const publicUserSelect = {
   id: true,
   username: true,
@@ -132,8 +132,3 @@ export async function updateUserPreferences(
   });
 }
 
-/** The edition an email's account was registered on, or null when there is none (the compliance check). */
-export async function findEditionByEmail(email: string): Promise<Edition | null> {
-  const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { edition: true } });
-  return user?.edition ?? null;
-}

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { AlipaySdk } from "alipay-sdk";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { prisma } from "@/lib/server/prisma";
 import { env } from "@/lib/server/env";
 import { isPurchasable, planPrices, type BillingPeriodCode } from "./plans";

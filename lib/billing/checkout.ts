@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import type { Edition } from "@/lib/edition/edition";
 import { prisma } from "@/lib/server/prisma";
 import { env } from "@/lib/server/env";
@@ -17,7 +17,7 @@ import { queryPendingAlipayOrder } from "./alipay-query";
 export async function createCardCheckout(userId: string, input: { plan: string; period: BillingPeriodCode }, edition: Edition): Promise<{ url: string; sessionId: string }> {
   if (input.plan === "free") throw new AppError("payment.cannotDowngrade");
   if (!isPurchasable(input.plan)) throw new AppError("payment.planNotForSale");
-  // One subscription at a time: a change of plan waits for the live one to end (spec §4).
+  // One subscription at a time: a change of plan waits for the live one to end (states and transitions).
   if (await liveSubscription(userId)) throw new AppError("payment.alreadySubscribed");
   const stripe = stripeClient();
   if (!stripe) throw new AppError("payment.cardNotConfigured");

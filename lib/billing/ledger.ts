@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { shownMinutesOfSeconds } from "@/lib/format/minutes";
 import { Prisma } from "@/lib/server/prisma";
 import { usagePeriodOf, usageSeconds } from "./usage";

@@ -1,4 +1,4 @@
-// Plan minutes per month (spec §6, §9). Plain data: the browser may import it.
+// Plan minutes per month (roles and permissions, business limits). Plain data: the browser may import it.
 export const planMinutes: Record<string, number> = {
   free: 300,
   trial: 300,
@@ -11,7 +11,7 @@ export function monthlyMinutesFor(planCode: string): number {
   return planMinutes[planCode] ?? planMinutes.free!;
 }
 
-/** Share of the monthly total at which the upload dialog warns (spec §5 "a large share"). */
+/** Share of the monthly total at which the upload dialog warns (validation rules "a large share"). */
 export const LARGE_SHARE_WARNING = 0.2;
 
 /** Plans with the Pro features (hotwords, MCP, XMind export, ...): every paid plan and the trial. */
@@ -23,7 +23,7 @@ export function hasProFeatures(planCode: string): boolean {
 
 /**
  * Upload limits of plans without the Pro features (docs/billing.md "Very large files and batch"):
- * one file of at most 100 MB per upload. Pro plans get spec §9's limits for everyone's
+ * one file of at most 100 MB per upload. Pro plans get business limits's limits for everyone's
  * maximum (300 MB audio, 400 MB video, 10 files per upload: lib/media/limits.ts).
  */
 export const FREE_MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -31,7 +31,7 @@ export const FREE_FILES_PER_UPLOAD = 1;
 
 /**
  * BullMQ priority of a user's jobs (lower runs first; 0, "no priority", would run before
- * every prioritised job, so every job gets one): Pro plans get priority processing (spec §6).
+ * every prioritised job, so every job gets one): Pro plans get priority processing (roles and permissions).
  */
 export const JOB_PRIORITY = { pro: 1, free: 10 } as const;
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type Stripe from "stripe";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { env } from "@/lib/server/env";
 import { stripeClient } from "./stripe";

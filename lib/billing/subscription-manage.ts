@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { prisma } from "@/lib/server/prisma";
 import { logger } from "@/lib/server/logger";
 import { stripeClient } from "./stripe";
@@ -55,7 +55,7 @@ export async function cancelSubscription(userId: string) {
 export async function continueSubscription(userId: string) {
   const live = await liveSubscription(userId);
   if (!live) {
-    // Fully canceled or expired: only a new purchase brings the plan back (spec §4).
+    // Fully canceled or expired: only a new purchase brings the plan back (states and transitions).
     const last = await prisma.subscription.findFirst({ where: { userId }, orderBy: { expiresAt: "desc" }, select: { id: true } });
     throw new AppError(last ? "payment.alreadyCanceled" : "payment.noneToReactivate");
   }

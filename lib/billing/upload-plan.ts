@@ -1,9 +1,9 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { prisma } from "@/lib/server/prisma";
 import { planRefusal } from "./upload-limits";
 
-// "Very large files" and "batch" are Pro features (spec §6), decided by the one plan check
+// "Very large files" and "batch" are Pro features (roles and permissions), decided by the one plan check
 // (hasProFeatures, through lib/billing/upload-limits.ts, which the upload dialog shares).
 // Without them: one file per upload, each at most FREE_MAX_FILE_BYTES.
 // The refusals open the upgrade-to-Pro dialog in the browser (components/account/events.ts).

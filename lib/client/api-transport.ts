@@ -1,6 +1,6 @@
 "use client";
 
-// The transport rules of spec §7 and §8 shared by every kind of call in
+// The transport rules of API contract and error catalogue shared by every kind of call in
 // lib/client/api.ts: URL and headers (bearer token never on share paths,
 // X-Locale), the envelope and HTTP status handling (401 sign-out, 404 and
 // network failure show the update overlay, region redirect), timeouts, and the
@@ -110,7 +110,7 @@ export function buildHeaders(path: string, extra: Record<string, string> | undef
 
 let redirectingToLogin = false;
 
-/** HTTP 401 (spec §8): clear token, user and renewal dismissal, remember where we were, go to login. */
+/** HTTP 401 (error catalogue): clear token, user and renewal dismissal, remember where we were, go to login. */
 function handleUnauthorized(): void {
   removeItem(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.renewalDismissed);
   if (typeof window === "undefined") return;
@@ -148,7 +148,7 @@ function errorKey(data: unknown): string | undefined {
   return undefined;
 }
 
-/** Applies the transport rules of spec §8 to a finished response. */
+/** Applies the transport rules of error catalogue to a finished response. */
 export function handleResponse<T>(status: number, statusText: string, text: string, path: string, opts: RequestOptions): Promise<T> {
   const share = isShareApiPath(path);
   const ok = status >= 200 && status < 300;
@@ -178,7 +178,7 @@ export function handleResponse<T>(status: number, statusText: string, text: stri
   const serverMessage = typeof env.message === "string" && env.message ? env.message : undefined;
   const key = errorKey(env.data);
 
-  // Region redirect (spec §8): code 302, message redirect_required, reason country_restricted.
+  // Region redirect (error catalogue): code 302, message redirect_required, reason country_restricted.
   if (code === 302 && serverMessage === "redirect_required") {
     const d = (env.data ?? {}) as Record<string, unknown>;
     const url = [d.url, d.redirect_url, d.redirectUrl, d.location].find((u): u is string => typeof u === "string" && u.length > 0);

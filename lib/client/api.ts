@@ -1,10 +1,10 @@
 "use client";
 
-// THE API client (spec §7, §8 transport). Same origin, JSON bodies, bearer token
+// THE API client (API contract, error catalogue transport). Same origin, JSON bodies, bearer token
 // from local storage (never on share paths), X-Locale header, 15 s timeout and
 // the {code, message, data} envelope with success code 200. The rules live in
 // api-transport.ts, the error types in api-errors.ts; this module makes the calls.
-import type { StreamEvent } from "@/lib/api/stream-events";
+import type { StreamEvent } from "@/lib/server/stream-events";
 import { ApiError, abortError, isAbortError } from "./api-errors";
 import {
   API_TIMEOUT_MS,

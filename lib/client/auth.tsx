@@ -1,9 +1,10 @@
 "use client";
 
-// Sign-in state (spec §3, §4): local storage keys, device id, session save and
+// Sign-in state (entity fields, states and transitions): local storage keys, device id, session save and
 // logout, and the useAuth() context with RequireAuth for gated pages.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { usePathname, useRouter } from "next/navigation";
+import type { UserInfo } from "@/lib/auth/users";
 import { api } from "./api";
 import { navigateTo } from "./navigation";
 import { HOME_PATH, LOGIN_PATH, isToolsPath, isUngatedPath } from "./routes";
@@ -11,25 +12,10 @@ import { AUTH_CHANGE_EVENT, STORAGE_KEYS, currentPath, readItem, readJson, remov
 
 export { STORAGE_KEYS } from "./storage";
 
-/** user_info of docs/api.md. */
-export interface UserInfo {
-  id: string;
-  username: string | null;
-  email: string | null;
-  phone: string | null;
-  avatar: string | null;
-  language: string | null;
-  ui_language: string | null;
-  summary_language: string | null;
-  plan: string;
-  referral_code: string | null;
-  bonus_minutes: number;
-  edition: "international" | "china";
-  created_at: string;
-  [extra: string]: unknown;
-}
+/** user_info of docs/api.md: the server's own shape (lib/auth/users.ts). */
+export type { UserInfo };
 
-/** Sign-in response (spec §3): access_token, device_id, optional user_info (+ return_url from the login-link verify). */
+/** Sign-in response (entity fields): access_token, device_id, optional user_info (+ return_url from the login-link verify). */
 export interface SignInResponse {
   access_token: string;
   device_id: string;
@@ -182,7 +168,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const token = snap?.token ?? null;
   const user = snap?.user ?? null;
 
-  // Tools pages: a token without a stored user triggers a user fetch; failure clears the session (spec §4).
+  // Tools pages: a token without a stored user triggers a user fetch; failure clears the session (states and transitions).
   // Normal pages: the token is enough, the user is fetched in the background (a 401 signs out).
   useEffect(() => {
     if (!token || user || fetching.current === token) return;

@@ -2,7 +2,7 @@ import { notificationSupport, requestNotificationPermission } from "./notificati
 import enNotify from "@/messages/en/notify.json";
 
 // The browser's own Notification API, played by a small fake on a bare `window`
-// (jest runs in node); what is tested is our reading of its answers (spec §4, §8).
+// (jest runs in node); what is tested is our reading of its answers (states and transitions, error catalogue).
 type Answer = NotificationPermission | undefined;
 
 function installBrowser(opts: { permission?: NotificationPermission; ask?: () => Promise<Answer> | undefined; secure?: boolean; api?: boolean }) {
@@ -43,7 +43,7 @@ describe("notificationSupport", () => {
   });
 });
 
-describe("requestNotificationPermission: the outcomes of spec §4", () => {
+describe("requestNotificationPermission: the outcomes of states and transitions", () => {
   test("granted", async () => {
     installBrowser({ ask: () => Promise.resolve("granted") });
     await expect(requestNotificationPermission()).resolves.toBe("granted");

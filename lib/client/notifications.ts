@@ -1,6 +1,6 @@
 "use client";
 
-// Browser notifications (spec §1, §4, §8): permission state, the permission
+// Browser notifications (product scope, states and transitions, error catalogue): permission state, the permission
 // request with its outcomes, and announce() for finished or failed tasks.
 import { toast } from "./toasts";
 

@@ -1,4 +1,4 @@
-// Front-end route constants (spec §2). The main app lives under /transcribe/, the tools site under /tools/.
+// Front-end route constants (screens and routes). The main app lives under /transcribe/, the tools site under /tools/.
 export const HOME_PATH = "/transcribe/";
 export const LOGIN_PATH = "/transcribe/login";
 export const CALLBACK_PATH = "/transcribe/callback";
@@ -17,7 +17,7 @@ export function isToolsPath(pathname: string): boolean {
 }
 
 /**
- * Pages where a stored token does not gate access (spec §4): login, callback,
+ * Pages where a stored token does not gate access (states and transitions): login, callback,
  * share, show, tools and video-transcript pages.
  */
 export function isUngatedPath(pathname: string): boolean {
@@ -35,7 +35,7 @@ export function isPublicPage(pathname: string): boolean {
   return p === "/transcribe" || p === strip(PLANS_PATH);
 }
 
-/** Share paths of the API never carry the Authorization header (spec §6, §7): the share link and the title/date lookup. */
+/** Share paths of the API never carry the Authorization header (roles and permissions, API contract): the share link and the title/date lookup. */
 export function isShareApiPath(path: string): boolean {
   return path.startsWith("/api/transcription/share/") || path.startsWith("/api/transcription/tasks/title/");
 }

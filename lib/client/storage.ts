@@ -1,8 +1,8 @@
 "use client";
 
-import { safeReturnUrl } from "@/lib/auth/return-url";
+import { safeReturnUrl } from "@/lib/server/return-url";
 
-// Local storage keys of spec §3, and safe accessors (no-ops during server rendering
+// Local storage keys of entity fields, and safe accessors (no-ops during server rendering
 // or when storage is blocked). Every module reads and writes storage through here.
 export const STORAGE_KEYS = {
   token: "auth:token",
@@ -14,11 +14,11 @@ export const STORAGE_KEYS = {
   origin: "origin",
   complianceShown: "compliance_shown",
   hasFiles: "has_files",
-  /** Renewal reminder dismissal record: JSON {at: epoch ms}; lasts 24 hours (spec §4, §9). */
+  /** Renewal reminder dismissal record: JSON {at: epoch ms}; lasts 24 hours (states and transitions, business limits). */
   renewalDismissed: "renewal_reminder_dismissed",
 } as const;
 
-/** Flag marking a sign-in code (or login-link token) as already processed (spec §3, §4). */
+/** Flag marking a sign-in code (or login-link token) as already processed (entity fields, states and transitions). */
 export function processedCodeKey(code: string): string {
   return `auth:${code}`;
 }
@@ -96,7 +96,7 @@ export function safeReturnPath(value: string | null | undefined): string | null 
       return null;
     }
   }
-  // The one rule for return URLs, shared with the server (lib/auth/return-url.ts).
+  // The one rule for return URLs, shared with the server (lib/server/return-url.ts).
   return safeReturnUrl(v);
 }
 

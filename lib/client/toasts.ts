@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 
-// Toast notifications: at most 3 on screen at once (spec §9); a newer toast
+// Toast notifications: at most 3 on screen at once (business limits); a newer toast
 // pushes the oldest one out. Callable from anywhere (no hook needed to show one).
 export const MAX_TOASTS = 3;
 

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 
-// The version-update overlay (spec §2, §8): shown when a route answers a bare
+// The version-update overlay (screens and routes, error catalogue): shown when a route answers a bare
 // HTTP 404 or the network fails, i.e. a new version was probably deployed.
 let visible = false;
 const listeners = new Set<() => void>();

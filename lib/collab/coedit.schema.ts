@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeId, safeText } from "@/lib/api/text";
+import { safeId, safeText } from "@/lib/server/text";
 
 // PUT /api/transcription/{id}/edit-collaborative: the merged result of a co-editing session.
 // No server imports: the editor builds this body in the browser.

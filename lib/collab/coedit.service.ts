@@ -1,12 +1,12 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { prisma } from "@/lib/server/prisma";
 import { joinFullText } from "@/lib/tasks/task.service";
 import { isInTranscription } from "@/lib/tasks/task-status";
 import { updateTaskFields } from "@/lib/tasks/write-guard";
 import type { EditCollaborativeBody } from "./coedit.schema";
 import { markWrittenBack } from "./documents";
-import { requireEditor } from "./permission";
+import { requireEditor } from "@/lib/tasks/permission";
 
 const ANALYSIS_RUNNING = ["analyzing", "regenerating"];
 

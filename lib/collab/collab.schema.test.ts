@@ -1,6 +1,6 @@
 import { parseIdentifier } from "./collab.schema";
 
-// The identifier rules the server and the add form share (docs/collaboration.md "Identifiers per edition").
+// The identifier rules the server and the add form share (docs/collab.md "Identifiers per edition").
 test("international edition: an email, lower-cased and trimmed", () => {
   expect(parseIdentifier("  Carol@Example.COM ", "international")).toEqual({ kind: "email", value: "carol@example.com" });
   for (const bad of ["", "carol", "carol@", "@example.com", "carol@example", "ca rol@example.com", "13800138000"]) expect(parseIdentifier(bad, "international")).toBeNull();

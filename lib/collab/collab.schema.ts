@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeId, safeText } from "@/lib/api/text";
+import { safeId, safeText } from "@/lib/server/text";
 import { parseMainlandPhone } from "@/lib/auth/phone.schema";
 
 // Request shapes of the collaboration routes. No server imports: the browser's forms use them too.

@@ -1,13 +1,13 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
-import { consumeLimit } from "@/lib/api/rate-limit";
+import { AppError } from "@/lib/server/errors";
+import { consumeLimit } from "@/lib/rate-limit/rate-limit";
 import type { Edition } from "@/lib/edition/edition";
 import { announceAccessChange } from "@/lib/server/access-changes";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { parseIdentifier } from "./collab.schema";
-import { collabPermission, requireCollabOwner, requireEditor, type CollabRole } from "./permission";
+import { collabPermission, requireCollabOwner, requireEditor, type CollabRole } from "@/lib/tasks/permission";
 
-// Collaborator management (spec §5, §8 Collaborators). lib/collab owns the
+// Collaborator management (validation rules, error catalogue Collaborators). lib/collab owns the
 // Collaborator table. Order of checks: who is asking first (a stranger learns
 // nothing, a collaborator only "only the owner"), then the owner's rate limit,
 // then the identifier's format, then whether that user exists.

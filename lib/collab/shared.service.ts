@@ -1,7 +1,7 @@
 import "server-only";
 import { getProgressMany } from "@/lib/jobs/progress";
 import { prisma } from "@/lib/server/prisma";
-import { showsProgress, taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
+import { showsProgress, taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.serializer";
 
 /**
  * "Shared with me": tasks the caller collaborates on (not deleted), the most

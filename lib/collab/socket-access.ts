@@ -4,7 +4,7 @@ import { authenticate } from "@/lib/auth/session";
 import type { Edition } from "@/lib/edition/edition";
 import { editionOfRequest } from "@/lib/edition/request-edition";
 import { parseCollabDocumentName, type CollabPart } from "./convert";
-import { collabPermission, type CollabRole } from "./permission";
+import { collabPermission, type CollabRole } from "@/lib/tasks/permission";
 
 // Who may hold a co-editing connection: a live session behind the token, and the owner's or a
 // collaborator's role on the task. Asked when the connection opens and again while it lives

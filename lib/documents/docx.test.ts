@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { joinBlocks } from "./blocks";
 import { readDocx, vetDocxArchive } from "./docx";
 import { documentLimits } from "./limits";

@@ -5,7 +5,7 @@
 // declared, stopping early, since a header can lie.
 import "server-only";
 import mammoth from "mammoth";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import type { DocumentBlock } from "./blocks";
 import { htmlToBlocks } from "./html-blocks";
 import type { DocumentLimits } from "./limits";

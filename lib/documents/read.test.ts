@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import iconv from "iconv-lite";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { checkImportRequest, kindFromName, readDocument, textFromPaste } from "./read";
 import { docxArchive, wParagraph, zipArchive } from "@/tests/helpers/docx-fixtures";
 

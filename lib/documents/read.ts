@@ -4,7 +4,7 @@
 // program renamed is refused. Errors are AppErrors naming the file.
 import "server-only";
 import fs from "node:fs/promises";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { blocksFromPlainText, firstHeadingTitle, joinBlocks, titleFromText, type DocumentBlock } from "./blocks";
 import { binaryShare, cleanText, decodeAs, detectEncoding } from "./decode";
 import { readDocx } from "./docx";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
-import { AppError, isAppError } from "@/lib/api/errors";
+import { AppError, isAppError } from "@/lib/server/errors";
 import { hasProFeatures } from "@/lib/billing/plans";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/server";

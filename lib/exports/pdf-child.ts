@@ -5,6 +5,11 @@
 import { statSync } from "node:fs";
 import { pdfDocument, registerFonts, type PdfHead, type PdfTurn, type ReactPdfModule } from "./pdf-document";
 
+// Not `import "server-only"`: this module runs in the PDF child process, forked without the
+// react-server condition (react-pdf needs React's full build, which that condition swaps out),
+// and there "server-only" throws by design. The same guard by hand: never in a browser.
+if (typeof window !== "undefined") throw new Error("lib/exports/pdf-child.ts is server code");
+
 export type PdfChildMessage = { type: "head"; head: PdfHead; out: string } | { type: "turns"; turns: PdfTurn[] } | { type: "end" };
 export type PdfChildAnswer = { ok: true; bytes: number; peakRssKb: number } | { ok: false; error: string };
 

@@ -5,6 +5,11 @@ import { existsSync } from "node:fs";
 import type * as ReactPdf from "@react-pdf/renderer";
 import type { Block, Run } from "./markdown-blocks";
 
+// Not `import "server-only"`: this module runs in the PDF child process, forked without the
+// react-server condition (react-pdf needs React's full build, which that condition swaps out),
+// and there "server-only" throws by design. The same guard by hand: never in a browser.
+if (typeof window !== "undefined") throw new Error("lib/exports/pdf-document.tsx is server code");
+
 export type ReactPdfModule = typeof ReactPdf;
 
 export interface PdfTurn {

@@ -3,7 +3,7 @@ import { fork } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { formatClock } from "@/lib/format/time";
 import { TurnGrouper, type ExportEntry, type SpeakerTurn, type TranscriptShape } from "./lines";
 import type { PdfChildAnswer, PdfChildMessage } from "./pdf-child";

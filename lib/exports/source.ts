@@ -1,7 +1,7 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
-import { DEFAULT_SPEAKER_NAMES, displaySpeakerName } from "@/lib/client/speaker-names";
-import { collabPermission } from "@/lib/collab/permission";
+import { AppError } from "@/lib/server/errors";
+import { DEFAULT_SPEAKER_NAMES, displaySpeakerName } from "@/lib/tasks/speaker-names";
+import { collabPermission } from "@/lib/tasks/permission";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/server";
 import { prisma } from "@/lib/server/prisma";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { safeId, safeText, trimBlanks } from "@/lib/api/text";
+import { safeId, safeText, trimBlanks } from "@/lib/server/text";
 
-// Folder rules (spec §5, §8 Folders) and request shapes. No server imports: the
+// Folder rules (validation rules, error catalogue Folders) and request shapes. No server imports: the
 // browser's dialogs check names with the same code before sending them.
 
 export const MAX_FOLDER_NAME = 50;
@@ -32,7 +32,7 @@ export const folderNameBody = z.object({ name: safeText({ max: 1000 }) });
 export const moveTaskBody = z.object({ folderId: safeId.nullable() });
 export const moveBatchBody = z.object({ ids: z.array(safeId).min(1).max(MAX_BATCH_MOVE), folderId: safeId.nullable() });
 
-/** GET /api/task: the task list under the names of spec §7 (page, folderId). */
+/** GET /api/task: the task list under the names of API contract (page, folderId). */
 export const taskPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),

@@ -1,11 +1,11 @@
 import "server-only";
-import { AppError, type ErrorKey } from "@/lib/api/errors";
+import { AppError, type ErrorKey } from "@/lib/server/errors";
 import { logger } from "@/lib/server/logger";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { updateTaskFields } from "@/lib/tasks/write-guard";
 import { checkFolderName, MAX_FOLDER_NAME } from "./folder.schema";
 
-// The owner's folders and the moves of tasks between them (spec §5, §7 Folders).
+// The owner's folders and the moves of tasks between them (validation rules, API contract Folders).
 // Every query names the owner in `where`: another user's folder or task is "not found".
 // Deleting a folder never deletes a task: its tasks go back to "uncategorized".
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { safeId, safeText, trimBlanks } from "@/lib/api/text";
+import { safeId, safeText, trimBlanks } from "@/lib/server/text";
 
-// Hotword rules (spec §5): not empty; at most 15 Chinese characters or 7
+// Hotword rules (validation rules): not empty; at most 15 Chinese characters or 7
 // English words; at most 500 per user; batch input is one per line. Plain
 // code, shared by the browser (instant checks) and the server.
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { hasProFeatures } from "@/lib/billing/plans";
 import { translatorFor } from "@/lib/i18n/server";
 import { prisma } from "@/lib/server/prisma";

@@ -54,7 +54,7 @@ test("the shell's messages cover the root layout's components", () => {
 
 test("the share page's and the tools site's lists cover their components", () => {
   const shell = whole(SHELL_MESSAGES);
-  const share = [...namespacesUsed(["app/transcribe/share", "components/share/SharedPage.tsx"])].filter((ns) => !shell.includes(ns) && !whole(SHARE_PAGE_MESSAGES).includes(ns));
+  const share = [...namespacesUsed(["app/transcribe/share", "components/sharing/SharedPage.tsx"])].filter((ns) => !shell.includes(ns) && !whole(SHARE_PAGE_MESSAGES).includes(ns));
   const tools = [...namespacesUsed(["app/tools"])].filter((ns) => !shell.includes(ns) && !whole(TOOLS_MESSAGES).includes(ns));
   expect({ share, tools }).toEqual({ share: [], tools: [] });
 });

@@ -13,7 +13,7 @@ type MessagePath = Namespace | `${Namespace}.${string}`;
 
 /** The shell on every page: components/shell (Providers, ClientPrompts) and the API client's own messages (errors.common, common.transport). */
 export const SHELL_MESSAGES: readonly MessagePath[] = ["app", "clients", "common", "errors.common"];
-/** The public share page (components/share/SharedPage), read by people with a link: its text is rendered on the server, its browser code needs nothing beyond the shell. */
+/** The public share page (components/sharing/SharedPage), read by people with a link: its text is rendered on the server, its browser code needs nothing beyond the shell. */
 export const SHARE_PAGE_MESSAGES: readonly MessagePath[] = [];
 /** The free media tools site (app/tools). */
 export const TOOLS_MESSAGES: readonly MessagePath[] = ["auth", "mediatools", "rewards", "signin", "tasks", "tools"];

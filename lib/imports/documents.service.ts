@@ -7,14 +7,14 @@ import { chargeTasks } from "@/lib/billing/ledger";
 import { getUsage, usageSeconds } from "@/lib/billing/usage";
 import { joinBlocks } from "@/lib/documents/blocks";
 import { checkImportRequest, readDocument, textFromPaste, type DocumentBlock } from "@/lib/documents/read";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_REQUEST, MAX_REQUEST_BYTES, minutesForText, secondsForText } from "@/lib/documents/limits";
 import { scratchDir, storage } from "@/lib/storage/storage";
 import { prisma } from "@/lib/server/prisma";
 import { withReceivedForm, type ReceivedForm } from "@/lib/tasks/multipart";
 import { createTask, moveTaskStatus, TaskGoneError, taskExists } from "@/lib/tasks/write-guard";
 import { mediaFolder, newTaskId } from "@/lib/tasks/task-files";
-import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
+import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.serializer";
 
 // Documents (.txt, .docx) and pasted text as tasks. The route reads and checks
 // everything first (so bad input leaves no half-made task) and reserves the

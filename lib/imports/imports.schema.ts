@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeText } from "@/lib/api/text";
+import { safeText } from "@/lib/server/text";
 
 // Request shapes of the import routes. No server imports: the browser may use them.
 export const PASTE_TEXT_MAX_CHARS = 5_000_000;

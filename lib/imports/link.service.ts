@@ -1,7 +1,7 @@
 import "server-only";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { AppError, isAppError } from "@/lib/api/errors";
+import { AppError, isAppError } from "@/lib/server/errors";
 import { billableSeconds, usageSeconds } from "@/lib/billing/usage";
 import { allowedLinkHosts } from "@/lib/links/hosts";
 import { parseVideoLink, VIDEO_PLATFORM_HOST_LABEL, VIDEO_PLATFORM_HOSTS, videoLinkErrorKey } from "@/lib/links/link.schema";
@@ -15,7 +15,7 @@ import { queueTranscription } from "@/lib/tasks/queueing";
 import { PermanentTaskError } from "@/lib/jobs/task-errors";
 import { assertEngineHears, spokenLanguageField } from "@/lib/tasks/spoken-language";
 import { newTaskId } from "@/lib/tasks/task-files";
-import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
+import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.serializer";
 
 // Video-platform links (experimental, rate limited). The route only checks the
 // link and queues the task; the worker fetches the media with yt-dlp (the

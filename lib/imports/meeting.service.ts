@@ -2,7 +2,7 @@ import "server-only";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { AppError, isAppError } from "@/lib/api/errors";
+import { AppError, isAppError } from "@/lib/server/errors";
 import { enqueue } from "@/lib/jobs/contract";
 import { VIDEO_MAX_BYTES } from "@/lib/media/limits";
 import { parseMeetingLink, type MeetingPlatform } from "@/lib/meetings/meeting-link";
@@ -17,7 +17,7 @@ import { queueTranscription } from "@/lib/tasks/queueing";
 import { PermanentTaskError } from "@/lib/jobs/task-errors";
 import { assertEngineHears, spokenLanguageField } from "@/lib/tasks/spoken-language";
 import { newTaskId } from "@/lib/tasks/task-files";
-import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.view";
+import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.serializer";
 
 // Meeting links: a recording bot joins through the meeting-bot provider
 // (docs/meetings.md). The worker follows the bot (joining → in meeting →

@@ -5,6 +5,7 @@ import { logger } from "@/lib/server/logger";
 import { currentRequestId } from "@/lib/server/request-context";
 import { newProducerConnection, redisKey, whenRedisReady, withinRedisWait } from "@/lib/server/redis";
 import { env } from "@/lib/server/env";
+import { isRedisUnreachable } from "@/lib/server/outage";
 
 /**
  * The one job contract shared by web (which enqueues) and worker (which runs).
@@ -37,6 +38,28 @@ export function retryBackoff(delayMs: number) {
 
 const taskJob = z.object({ taskId: z.string().min(1), locale: z.string().default("en") });
 
+/**
+ * A tools-site job names its own row, not a task. Jobs queued before the field had its own
+ * name carried the id as `taskId`: they are still read.
+ */
+function toolJob<F extends "transcriptId" | "fileId">(field: F) {
+  const shape = z.object({ [field]: z.string().min(1), locale: z.string().default("en") } as Record<F, z.ZodString> & { locale: z.ZodDefault<z.ZodString> });
+  return z.preprocess((raw) => {
+    if (raw && typeof raw === "object" && !(field in raw) && typeof (raw as { taskId?: unknown }).taskId === "string") {
+      const { taskId, ...rest } = raw as { taskId: string };
+      return { ...rest, [field]: taskId };
+    }
+    return raw;
+  }, shape);
+}
+
+/** The id a job works on, which the cancel machinery keys on: a task's, a transcript tool row's or a media tools file's. */
+export function jobSubjectId(data: unknown): string | undefined {
+  const d = (data ?? {}) as { taskId?: unknown; transcriptId?: unknown; fileId?: unknown };
+  const id = d.taskId ?? d.transcriptId ?? d.fileId;
+  return typeof id === "string" ? id : undefined;
+}
+
 export const jobs = {
   "transcription.run": { queue: queues.media, payload: taskJob },
   /** Summary and mind map of a finished transcript, written in the owner's AI summary language. */
@@ -47,12 +70,12 @@ export const jobs = {
   "document.import": { queue: queues.ai, payload: taskJob },
   /** Follows a meeting's recording bot until the meeting ends, then queues the recording's transcription. */
   "meeting.watch": { queue: queues.meetings, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(5_000) } },
-  /** The tools site's video-platform transcript (taskId is the ToolTranscript's id): captions, else speech (lib/tools/transcript/run.ts). */
-  "tools.transcript": { queue: queues.media, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(5_000) } },
+  /** The tools site's video-platform transcript (a ToolTranscript): captions, else speech (lib/tools/transcript/run.ts). */
+  "tools.transcript": { queue: queues.media, payload: toolJob("transcriptId"), options: { attempts: 2, backoff: retryBackoff(5_000) } },
   /** Every task in progress has a live job, or is finalised or queued again (workers/recovery.ts sweepTasks). */
   "tasks.sweep": { queue: queues.maintenance, payload: z.object({}) },
-  /** A media tools file (its id in taskId, which the cancel machinery keys on) is converted (lib/tools/media/process.ts). */
-  "mediatools.process": { queue: queues.tools, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(3_000) } },
+  /** A media tools file (the cancel machinery keys on its id) is converted (lib/tools/media/process.ts). */
+  "mediatools.process": { queue: queues.tools, payload: toolJob("fileId"), options: { attempts: 2, backoff: retryBackoff(3_000) } },
   /** Expired media tools files lose their files; stranded conversions end failed (lib/tools/media/sweep.ts). */
   "mediatools.sweep": { queue: queues.maintenance, payload: z.object({}) },
 } satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
@@ -160,11 +183,6 @@ export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>
   }
 }
 
-/** ioredis and our own waits, when Redis is not there (the sweep makes up for a job not queued). */
-function isRedisUnreachable(e: unknown): boolean {
-  if (!(e instanceof Error)) return false;
-  return e.name === "RedisUnavailableError" || e.name === "MaxRetriesPerRequestError" || /^(Connection is closed|Stream isn't writeable)/.test(e.message) || /ECONNREFUSED|ECONNRESET/.test(e.message);
-}
 
 /** BullMQ ids may not contain ":"; one id per task and step. */
 export function jobIdFor(name: JobName, jobKey: string): string {

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import { z } from "zod";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { LinkFetchError } from "@/lib/links/fetch-error";
 import { MediaError } from "@/lib/media/ffmpeg";
 import { PermanentTaskError } from "@/lib/jobs/task-errors";

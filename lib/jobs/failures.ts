@@ -1,10 +1,13 @@
 import "server-only";
 import OpenAI from "openai";
 import { ZodError } from "zod";
-import { isAppError } from "@/lib/api/errors";
+import { isAppError } from "@/lib/server/errors";
 import { LinkFetchError } from "@/lib/links/fetch-error";
 import { MediaError } from "@/lib/media/ffmpeg";
+import { isServiceOutage } from "@/lib/server/outage";
 import { PermanentTaskError } from "./task-errors";
+
+export { isServiceOutage };
 
 /**
  * The one place that says whether a job failure is worth retrying.
@@ -46,32 +49,6 @@ export function classifyHttp(status: number | undefined, message = "", code?: st
   return { kind: "permanent", code: "transcription_failed", suggestions: ["contactSupport", "retryLater"] };
 }
 
-// Prisma: can't reach the server (P1001), timed out (P1002, P1008), connection closed (P1017), no pool connection in time (P2024).
-const PRISMA_UNREACHABLE = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
-// The pg driver adapter's error kinds for a server that is away (meta.driverAdapterError.cause.kind).
-const DRIVER_UNREACHABLE = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
-// PostgreSQL shutting down (57P01 admin shutdown, 57P02 crash shutdown) or not yet up (57P03).
-const POSTGRES_UNAVAILABLE = new Set(["57P01", "57P02", "57P03"]);
-const UNREACHABLE_ERROR_NAMES = new Set(["PrismaClientInitializationError", "RedisUnavailableError", "MaxRetriesPerRequestError"]);
-// What pg, Prisma and ioredis say when the server went away.
-const UNREACHABLE_MESSAGE =
-  /Can't reach database server|Connection terminated|Server has closed the connection|terminating connection due to administrator command|the database system is (starting up|shutting down)|^Connection is closed|^Stream isn't writeable|^Command timed out|Reached the max retries per request limit/;
-
-/**
- * PostgreSQL or Redis unreachable (down, restarting, connection cut): an
- * outage of ours, not a fault of the job, so it is always transient.
- */
-export function isServiceOutage(error: unknown): boolean {
-  return causes(error).some((e) => {
-    if (typeof e !== "object" || e === null) return false;
-    const { name, code, message, meta } = e as { name?: string; code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } };
-    const driver = meta?.driverAdapterError?.cause;
-    if (UNREACHABLE_ERROR_NAMES.has(name ?? "")) return true;
-    if (typeof code === "string" && (PRISMA_UNREACHABLE.has(code) || POSTGRES_UNAVAILABLE.has(code))) return true;
-    if (driver && (DRIVER_UNREACHABLE.has(driver.kind ?? "") || POSTGRES_UNAVAILABLE.has(driver.originalCode ?? ""))) return true;
-    return typeof message === "string" && UNREACHABLE_MESSAGE.test(message);
-  });
-}
 
 function transient(): FailureClass {
   return { kind: "transient", code: "transcription_failed", suggestions: GENERIC };

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError, type ErrorKey } from "@/lib/api/errors";
+import { AppError, type ErrorKey } from "@/lib/server/errors";
 import { VIDEO_PLATFORM_HOST_LABEL } from "./link.schema";
 import { shownMinutesOfSeconds } from "@/lib/format/minutes";
 

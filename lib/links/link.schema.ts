@@ -1,6 +1,6 @@
-// Video-platform link rules (spec §5): shared by the import route and the
+// Video-platform link rules (validation rules): shared by the import route and the
 // browser's instant validation, so no server imports here.
-import type { ErrorKey } from "@/lib/api/errors";
+import type { ErrorKey } from "@/lib/server/errors";
 //
 // "Video-platform link: non-empty, valid URL, http or https, host {host} or youtu.be."
 
@@ -22,7 +22,7 @@ export type VideoLink =
   | { ok: true; url: URL; videoId: string | null }
   | { ok: false; reason: VideoLinkRejection };
 
-/** The error-catalogue key for each rejection (lib/api/errors.ts). */
+/** The error-catalogue key for each rejection (lib/server/errors.ts). */
 export const videoLinkErrorKey = {
   empty: "links.empty",
   invalid: "links.invalidUrl",

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { checkAndConsume } from "./rate-limit";
 
 // Read by env() on first use, after this line.

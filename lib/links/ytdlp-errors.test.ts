@@ -1,5 +1,5 @@
 import { classifyYtdlpOutput, ytdlpErrorSummary } from "./ytdlp-errors";
-import { errorCatalogue } from "@/lib/api/errors";
+import { errorCatalogue } from "@/lib/server/errors";
 import enErrors from "@/messages/en/errors.json";
 import zhErrors from "@/messages/zh/errors.json";
 import enTasks from "@/messages/en/tasks.json";

@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
-import { trimBlanks } from "@/lib/api/text";
+import { AppError } from "@/lib/server/errors";
+import { trimBlanks } from "@/lib/server/text";
 import { requireHomeEdition } from "@/lib/auth/edition-access";
 import { randomToken, sha256 } from "@/lib/auth/tokens";
 import { hasProFeatures } from "@/lib/billing/plans";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { safeId, safeText } from "@/lib/api/text";
+import { safeId, safeText } from "@/lib/server/text";
 
-// MCP key rules (spec §3, §8 MCP): a name is required; at most MAX_MCP_KEYS per
+// MCP key rules (entity fields, error catalogue MCP): a name is required; at most MAX_MCP_KEYS per
 // user; Pro only. Plain code: the browser imports it too.
 
 export const MAX_MCP_KEYS = 10;

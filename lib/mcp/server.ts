@@ -3,7 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { AppError, isAppError } from "@/lib/api/errors";
+import { AppError, isAppError } from "@/lib/server/errors";
 import { readJson } from "@/lib/api/handler";
 import type { Edition } from "@/lib/edition/edition";
 import { translatorFor } from "@/lib/i18n/server";

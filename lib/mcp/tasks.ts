@@ -1,6 +1,6 @@
 import "server-only";
-import type { AiAsker } from "@/lib/api/rate-limit";
-import type { StreamEvent } from "@/lib/api/stream-events";
+import type { AiAsker } from "@/lib/rate-limit/rate-limit";
+import type { StreamEvent } from "@/lib/server/stream-events";
 import { prepareAsk } from "@/lib/analysis/chat.service";
 import { searchTasks } from "@/lib/search/search.service";
 import { prisma, Prisma } from "@/lib/server/prisma";

@@ -1,7 +1,7 @@
 import "server-only";
 import fsp from "node:fs/promises";
 import ffmpeg, { type FfprobeData, type FfprobeStream } from "fluent-ffmpeg";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { CONTAINERS, type MediaKind } from "./formats";
 import { readWavInfo } from "./wav";
 

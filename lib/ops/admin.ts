@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import type { Caller } from "@/lib/auth/session";
 import { randomToken, sha256 } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/server/prisma";

@@ -51,7 +51,7 @@ async function restartJob(job: Job): Promise<boolean> {
   const data = job.data as { taskId?: string; locale?: string; targetLanguage?: string };
   const locale = data.locale ?? "en";
   const owner = data.taskId && TASK_KINDS.has(job.name) ? await prisma.task.findFirst({ where: { id: data.taskId, deletedAt: null }, select: { userId: true, status: true, user: { select: { planCode: true } } } }) : null;
-  // A restart is the owner's request again: it takes a point of the owner's AI limits like any other (lib/api/rate-limit.ts).
+  // A restart is the owner's request again: it takes a point of the owner's AI limits like any other (lib/rate-limit/rate-limit.ts).
   const asker = owner ? { id: owner.userId, planCode: owner.user.planCode } : null;
   switch (job.name) {
     case "transcription.run": {

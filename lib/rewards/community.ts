@@ -5,7 +5,7 @@ import { prisma } from "@/lib/server/prisma";
 import { COMMUNITY_REWARD_MINUTES } from "./constants";
 import { isUniqueViolation } from "./errors";
 
-// The community join reward (spec §9; docs/billing.md): a paying member who joined the
+// The community join reward (business limits; docs/billing.md): a paying member who joined the
 // community gets 1,000 minutes once. An operator grants it after checking the membership
 // (scripts/promo.ts community-reward <email>); CommunityReward's key is the user, so a
 // second grant, even a concurrent one, changes nothing.

@@ -1,4 +1,4 @@
-// Reward constants (spec §9). Plain data: the browser may import it.
+// Reward constants (business limits). Plain data: the browser may import it.
 
 /** Minutes the referrer gets for each new account signed up through their link; no cap. */
 export const REFERRAL_BONUS_MINUTES = 100;

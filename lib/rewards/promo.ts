@@ -1,12 +1,12 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { creditBonusMinutes } from "@/lib/billing/bonus";
 import { prisma, type Prisma } from "@/lib/server/prisma";
 import { normalizeCode } from "./constants";
 import { isUniqueViolation } from "./errors";
 
-// Promo codes (spec §3, §7, §8 Promo): a code awards minutes, once per user (the
+// Promo codes (entity fields, API contract, error catalogue Promo): a code awards minutes, once per user (the
 // unique PromoRedemption(promoCodeId, userId) row), within an optional expiry and an
 // optional use limit across users (usedCount raised conditionally in the same transaction).
 

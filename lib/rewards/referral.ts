@@ -6,7 +6,7 @@ import { normalizeCode, REFERRAL_BONUS_MINUTES, REFERRAL_VIDEO_TOOL_USES } from 
 import { referralEmailKey } from "./email-key";
 import { isUniqueViolation } from "./errors";
 
-// Referrals (spec §3, §9): a new account signed up with someone's code credits that
+// Referrals (entity fields, business limits): a new account signed up with someone's code credits that
 // someone once. Referral.referredUserId is unique, so an account is credited at most
 // once however many sign-ins race; only the sign-in that created the account asks.
 // Sign-ups that look like the referrer's own (plus-addresses, the same device) or come

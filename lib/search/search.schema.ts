@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeId, trimBlanks } from "@/lib/api/text";
+import { safeId, trimBlanks } from "@/lib/server/text";
 
 // The search rules (docs/search.md), shared by the browser (instant checks) and the server.
 // No server imports.

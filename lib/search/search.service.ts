@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { containsPattern, findMarks, plainMarkdown, queryTerms, snippetOf } from "./match";
 import { checkQuery, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, UNCATEGORIZED, type SearchField, type SearchHit, type SearchPage } from "./search.schema";

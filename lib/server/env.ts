@@ -39,7 +39,7 @@ const schema = z.object({
   CHINA_HOSTS: z.string().default(""),
   // The community the out-of-credits dialog offers (http(s) only; the button is hidden when unset).
   COMMUNITY_URL: z.string().optional(),
-  // Client downloads offered by the desktop handoff and the mobile app banner (docs/clients.md; http(s) only, hidden when unset).
+  // Client downloads offered by the desktop handoff and the mobile app banner (docs/devices.md; http(s) only, hidden when unset).
   DOWNLOAD_WINDOWS_URL: z.string().optional(),
   DOWNLOAD_MACOS_URL: z.string().optional(),
   DOWNLOAD_IOS_URL: z.string().optional(),
@@ -122,7 +122,7 @@ const schema = z.object({
   LINK_IMPORT_RATE_PER_HOUR: z.coerce.number().int().positive().default(5),
   YTDLP_PATH: z.string().default("yt-dlp"),
   LINK_IMPORT_TEST_HOSTS: z.string().default(""),
-  // Request limits (lib/api/rate-limit.ts, docs/architecture.md "Request limits").
+  // Request limits (lib/rate-limit/rate-limit.ts, docs/architecture.md "Request limits").
   // Reverse proxies in front of the web ("1" behind one): only then is X-Forwarded-For believed
   // for per-address limits; with 0 every client shares one "unknown" address.
   TRUST_PROXY: z

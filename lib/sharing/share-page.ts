@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import type { Metadata } from "next";
-import { isAppError, type ErrorKey } from "@/lib/api/errors";
+import { isAppError, type ErrorKey } from "@/lib/server/errors";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import { findSharedPage, previewText, type SharedView } from "./shared-view";

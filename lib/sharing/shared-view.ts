@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { mindMapFromMarkdown } from "@/lib/analysis/mindmap";
 import type { MindMapNode } from "@/lib/analysis/types";
 import { prisma } from "@/lib/server/prisma";
@@ -7,7 +7,7 @@ import { isAnalyzed, tokenHash } from "./sharing.service";
 import { isShareToken } from "./share-link";
 
 /**
- * All a share-link viewer ever gets (spec §6): the title, the summary's markdown and
+ * All a share-link viewer ever gets (roles and permissions): the title, the summary's markdown and
  * the mind map, with the share's date and the summary's language. No recording, no
  * transcript, no translation, no speakers, no ids or emails: the one query below
  * selects nothing else, so no code path can leak more.

@@ -1,6 +1,6 @@
 // Request shapes of the share routes. No server imports.
 import { z } from "zod";
-import { safeId, safeText } from "@/lib/api/text";
+import { safeId, safeText } from "@/lib/server/text";
 
 export const shareTaskParams = z.object({ id: safeId });
 
@@ -14,8 +14,8 @@ export type ShareToggle = z.infer<typeof shareToggleBody>;
 // Path segments of the public routes: any text up to a sane length; only the token in them counts.
 const segment = safeText({ min: 1, max: 400 });
 
-/** GET /api/transcription/share/{a}/{b}: a is the date, b "<slug>-<token>" (or the token). */
-export const sharedLinkParams = z.object({ a: segment, b: segment });
+/** GET /api/transcription/share/{date}/{slugToken}: slugToken is "<slug>-<token>" (or the token). */
+export const sharedLinkParams = z.object({ date: segment, slugToken: segment });
 
 /** GET /api/transcription/tasks/title/{title}/{date}: title is "<slug>-<token>" (or the token). */
 export const sharedTitleParams = z.object({ title: segment, date: segment });

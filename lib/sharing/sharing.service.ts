@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { AppError, isAppError, type ErrorKey } from "@/lib/api/errors";
-import { collabPermission } from "@/lib/collab/permission";
+import { AppError, isAppError, type ErrorKey } from "@/lib/server/errors";
+import { collabPermission } from "@/lib/tasks/permission";
 import { env } from "@/lib/server/env";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { SHARE_TOKEN_BYTES, shareDate, sharePath, slugifyTitle } from "./share-link";

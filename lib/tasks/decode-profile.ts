@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { DECODE_PROFILES, type DecodeProfile } from "@/lib/speech/types";
 
 /**

@@ -6,8 +6,8 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { randomUUID } from "node:crypto";
 import Busboy from "busboy";
-import { AppError } from "@/lib/api/errors";
-import { hasControlCharacters, stripControlCharacters } from "@/lib/api/text";
+import { AppError } from "@/lib/server/errors";
+import { hasControlCharacters, stripControlCharacters } from "@/lib/server/text";
 import { scratchDir } from "@/lib/storage/storage";
 import { logger } from "@/lib/server/logger";
 

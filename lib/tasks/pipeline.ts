@@ -1,7 +1,7 @@
 import "server-only";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { isAppError } from "@/lib/api/errors";
+import { isAppError } from "@/lib/server/errors";
 import { setProgress, clearProgress } from "@/lib/jobs/progress";
 import { translatorFor } from "@/lib/i18n/server";
 import { concatToWav, normalizeToWav } from "@/lib/media/ffmpeg";

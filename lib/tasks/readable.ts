@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
-import { collabPermission, type CollabRole } from "@/lib/collab/permission";
+import { AppError } from "@/lib/server/errors";
+import { collabPermission, type CollabRole } from "@/lib/tasks/permission";
 import { prisma, Prisma } from "@/lib/server/prisma";
 
 export interface ReadableTask<T> {

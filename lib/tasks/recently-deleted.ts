@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { refundTask } from "@/lib/billing/ledger";
 import { requestCancel } from "@/lib/jobs/cancel";
 import { announceAccessChange } from "@/lib/server/access-changes";

@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
-import { defaultSpeakerNumber } from "@/lib/client/speaker-names";
+import { AppError } from "@/lib/server/errors";
+import { defaultSpeakerNumber } from "@/lib/tasks/speaker-names";
 import { assignSpeakers } from "@/lib/diarization/assign";
 import type { DiarizeOptions, SpeakerTurn } from "@/lib/diarization/diarize";
 import { translatorFor } from "@/lib/i18n/server";

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { speechEngine, languageSupportOf } from "@/lib/speech/engine";
 import type { SpeechEngine } from "@/lib/speech/types";
 import { defaultSpokenLanguage, DETECT_LANGUAGE, engineHears, isSpokenLanguage, type SpeechLanguageSupport, type SpokenLanguage } from "@/lib/speech/languages";

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma, prisma } from "@/lib/server/prisma";
-import type { SummaryRow } from "./task.view";
+import type { SummaryRow } from "@/lib/tasks/task.serializer";
 
 /** Which of the owner's tasks a page lists: all, the uncategorized ones (null), or one folder's. */
 export type FolderFilter = undefined | null | string;

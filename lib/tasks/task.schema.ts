@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeId, safeText } from "@/lib/api/text";
+import { safeId, safeText } from "@/lib/server/text";
 
 // Request shapes of the transcription routes. No server imports: the browser may use them.
 export const taskIdParams = z.object({ id: safeId });

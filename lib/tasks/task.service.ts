@@ -1,10 +1,10 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { chargeTask } from "@/lib/billing/ledger";
 import { billableSeconds } from "@/lib/billing/usage";
 import { getProgress, getProgressMany } from "@/lib/jobs/progress";
 import { prisma } from "@/lib/server/prisma";
-import { showsProgress, taskDetailSelect, taskSummarySelect, toTaskDetail, toTaskSummary } from "./task.view";
+import { showsProgress, taskDetailSelect, taskSummarySelect, toTaskDetail, toTaskSummary } from "@/lib/tasks/task.serializer";
 import { findOwnedTask } from "./owned";
 import { findReadableTask } from "./readable";
 import { queueTranscription } from "./queueing";

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { AUDIO_MAX_BYTES, MAX_FILES_PER_UPLOAD, VIDEO_MAX_BYTES } from "@/lib/media/limits";
 import { prisma } from "@/lib/server/prisma";
 import type { DecodeProfile } from "@/lib/speech/types";
@@ -12,7 +12,7 @@ import { speakerCountField } from "./speakers";
 import { decodeProfileField } from "./decode-profile";
 import { assertEngineHears, spokenLanguageField } from "./spoken-language";
 import { newTaskId } from "./task-files";
-import { taskSummarySelect, toTaskSummary } from "./task.view";
+import { taskSummarySelect, toTaskSummary } from "@/lib/tasks/task.serializer";
 
 /** Checks every file (size, type by content, duration); throws the first catalogue error found, listing bad files. */
 async function checkFiles(form: ReceivedForm): Promise<IntakeFile[]> {

@@ -1,4 +1,4 @@
-// The tools site's pages (spec §2 "Tools site routes"). Browser-safe: the header's nav and
+// The tools site's pages (screens and routes "Tools site routes"). Browser-safe: the header's nav and
 // language links, the sitemap and the metadata all read this one list.
 export const TOOL_PAGES = [
   "index",

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { env } from "@/lib/server/env";
 import type { AltchaChallenge, HumanChallenge } from "./verify.schema";
 import { checkAltchaToken, createAltchaChallenge } from "./altcha";
@@ -18,7 +18,7 @@ export async function humanChallenge(): Promise<HumanChallenge> {
 /**
  * Throws verify.required / verify.failed / verify.expired / verify.replayed (or
  * verify.unavailable when Turnstile cannot be asked) unless `token` proves a human.
- * A token counts once. `ip` is lib/api/rate-limit.ts clientAddress ("unknown" is fine).
+ * A token counts once. `ip` is lib/rate-limit/rate-limit.ts clientAddress ("unknown" is fine).
  */
 export async function verifyHumanToken(token: string | null | undefined, ip: string): Promise<void> {
   const value = (token ?? "").trim();

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // Shapes shared by the sign-in routes and the browser (no server imports here).
 
-/** The human-verification token a sign-in body carries (spec §7 `turnstile_token`): a Turnstile token or an ALTCHA payload. */
+/** The human-verification token a sign-in body carries (API contract `turnstile_token`): a Turnstile token or an ALTCHA payload. */
 export const humanTokenField = z.string().max(8192).optional();
 
 export const complianceCheckBody = z.object({

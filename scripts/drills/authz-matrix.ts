@@ -14,7 +14,7 @@ import { discoverRoutes, idLikeFieldNames, loadHandler, type HttpMethod, type Ro
 export { A_VISITOR_ID, createOwnerResources, ownerSnapshot, type Owned } from "./authz-owner";
 
 /** A share link's public view: anyone may read it, and it holds only SHARED_VIEW_KEYS (docs/sharing.md). */
-const SHARE_VIEWS = ["GET /api/transcription/share/[a]/[b]", "GET /api/transcription/tasks/title/[title]/[date]"];
+const SHARE_VIEWS = ["GET /api/transcription/share/[date]/[slugToken]", "GET /api/transcription/tasks/title/[title]/[date]"];
 
 /** Reachable without a token; everything else must answer 401 to nobody. */
 export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/auth/google", "POST /api/auth/google", "POST /api/auth/google/web", "GET /api/auth/google/authorize", "GET /api/media/[taskId]", "GET /api/referral/validate", "POST /api/payments/stripe/webhook", "POST /api/payments/alipay/notify", "GET /api/avatars/[userId]/[token]", ...SHARE_VIEWS]);

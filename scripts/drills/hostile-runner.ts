@@ -29,7 +29,7 @@ import { POST as devLogin } from "@/app/api/auth/dev/route";
 import { GET as listTasks } from "@/app/api/transcription/tasks/route";
 import { GET as mediaUrl } from "@/app/api/transcription/tasks/[id]/media-url/route";
 import { GET as media } from "@/app/api/media/[taskId]/route";
-import { errorCatalogue } from "@/lib/api/errors";
+import { errorCatalogue } from "@/lib/server/errors";
 import { prisma } from "@/lib/server/prisma";
 import { rawCall, type RawAnswer } from "./call";
 import type { HostileCase, RouteName } from "./hostile-cases";

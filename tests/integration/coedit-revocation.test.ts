@@ -13,7 +13,7 @@ import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 
 // Access that ends takes the co-editing socket with it, at once and in every process: a removed
-// collaborator, a signed-out session and a deleted task (docs/collaboration.md "Removal, sign-out
+// collaborator, a signed-out session and a deleted task (docs/collab.md "Removal, sign-out
 // and deletion close the socket"). The clients here keep sending frames (a refused Auth for another
 // document every 200 ms), which reset Hocuspocus' idle timer and never reach the document's own
 // message hook: only the announcement and the server's timer can close them.

@@ -74,7 +74,7 @@ test("lone surrogates and other odd but printable text are stored, not a 500", a
   await prisma.task.update({ where: { id: taskId }, data: { title: "Launch review" } });
 });
 
-test("a hostile return_url is dropped, not refused (lib/auth/return-url.ts decides)", async () => {
+test("a hostile return_url is dropped, not refused (lib/server/return-url.ts decides)", async () => {
   const res = await call(sendLink, { json: { turnstile_token: await solvedHumanToken(), email: `ret-${Date.now()}@example.com`, return_url: `/transcribe/${NUL}` } });
   expect(res.status).toBe(200);
 });

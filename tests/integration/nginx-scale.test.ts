@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { clientAddress } from "@/lib/api/rate-limit";
+import { clientAddress } from "@/lib/rate-limit/rate-limit";
 import { COLLAB_PATH } from "@/lib/collab/hocuspocus";
 import { listenOn, loopbackPort } from "@/tests/helpers/ports";
 

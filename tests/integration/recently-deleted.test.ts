@@ -1,7 +1,7 @@
 import { POST as addCollaborator } from "@/app/api/collaboration/documents/[id]/collaborators/route";
 import { GET as listShared } from "@/app/api/collaboration/documents/route";
 import { GET as search } from "@/app/api/search/route";
-import { GET as viewByLink } from "@/app/api/transcription/share/[a]/[b]/route";
+import { GET as viewByLink } from "@/app/api/transcription/share/[date]/[slugToken]/route";
 import { POST as createShare } from "@/app/api/transcription/tasks/[id]/share/route";
 import { GET as getTask } from "@/app/api/transcription/tasks/[id]/route";
 import { POST as deleteBatch } from "@/app/api/transcription/tasks/delete-batch/route";
@@ -12,7 +12,7 @@ import { GET as listTasks } from "@/app/api/transcription/tasks/route";
 import { mindMapFromMarkdown } from "@/lib/analysis/mindmap";
 import { chargeTask } from "@/lib/billing/ledger";
 import { periodOf } from "@/lib/billing/usage";
-import { collabPermission } from "@/lib/collab/permission";
+import { collabPermission } from "@/lib/tasks/permission";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import type { ShareState } from "@/lib/sharing/sharing.service";
 import { storage } from "@/lib/storage/storage";
@@ -66,7 +66,7 @@ const listedIds = async (user: User) => (await call<{ items: { id: string }[] }>
 const searchIds = async (user: User, q: string) => (await call<{ items: { taskId: string }[] }>(search, { token: user.token, query: { q } })).data.items.map((h) => h.taskId);
 const shareView = (share: ShareState) => {
   const parts = share.path.split("/");
-  return call(viewByLink, { params: { a: parts.at(-2)!, b: parts.at(-1)! }, headers: { "x-locale": "en" } });
+  return call(viewByLink, { params: { date: parts.at(-2)!, slugToken: parts.at(-1)! }, headers: { "x-locale": "en" } });
 };
 const deletedList = async (user: User) => (await call<{ retentionDays: number; tasks: { id: string; deletedAt: string; purgeAt: string }[] }>(listDeleted, { token: user.token })).data;
 

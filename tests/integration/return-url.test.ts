@@ -6,7 +6,7 @@ import { call } from "@/tests/helpers/api";
 import { latestLinkToken } from "@/tests/helpers/users";
 import { solvedHumanToken } from "@/tests/helpers/human";
 
-// The login link's return_url is checked when the link is made (lib/auth/return-url.ts):
+// The login link's return_url is checked when the link is made (lib/server/return-url.ts):
 // a hostile one is dropped (the callback then goes to the default, /transcribe/), never
 // stored and never handed back to the browser after sign-in.
 

@@ -1,9 +1,9 @@
 import { GET as getShare, POST as createShare } from "@/app/api/transcription/tasks/[id]/share/route";
 import { PUT as toggleShare } from "@/app/api/transcription/tasks/[id]/share_toggle/route";
-import { GET as viewByLink } from "@/app/api/transcription/share/[a]/[b]/route";
+import { GET as viewByLink } from "@/app/api/transcription/share/[date]/[slugToken]/route";
 import { GET as viewByTitle } from "@/app/api/transcription/tasks/title/[title]/[date]/route";
 import { mindMapFromMarkdown } from "@/lib/analysis/mindmap";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import { isShareToken, tokenFromSegment } from "@/lib/sharing/share-link";
 import { SHARED_VIEW_KEYS, previewText } from "@/lib/sharing/shared-view";
@@ -32,7 +32,7 @@ async function analyzedTask(userId: string, title: string, summary = SUMMARY) {
 
 const lastSegment = (path: string) => path.split("/").at(-1)!;
 const dateSegment = (path: string) => path.split("/").at(-2)!;
-const view = (share: ShareState, locale = "en") => call(viewByLink, { params: { a: dateSegment(share.path), b: lastSegment(share.path) }, headers: { "x-locale": locale } });
+const view = (share: ShareState, locale = "en") => call(viewByLink, { params: { date: dateSegment(share.path), slugToken: lastSegment(share.path) }, headers: { "x-locale": locale } });
 
 beforeAll(async () => {
   await setupTestDatabase();
@@ -108,9 +108,9 @@ test("the viewer API needs no sign-in and answers exactly title, summary, mind m
   const byTitle = await call(viewByTitle, { params: { title: lastSegment(share.path), date: dateSegment(share.path) } });
   expect(byTitle.data).toEqual(res.data);
   expect((await call(viewByTitle, { params: { title: token, date: "1999-01-01" } })).data).toEqual(res.data);
-  expect((await call(viewByLink, { params: { a: "x", b: `another-title-${token}` } })).data).toEqual(res.data);
+  expect((await call(viewByLink, { params: { date: "x", slugToken: `another-title-${token}` } })).data).toEqual(res.data);
   // A signed-in stranger sees the same and no more.
-  expect((await call(viewByLink, { token: stranger.token, params: { a: "x", b: token } })).data).toEqual(res.data);
+  expect((await call(viewByLink, { token: stranger.token, params: { date: "x", slugToken: token } })).data).toEqual(res.data);
 });
 
 test("a title and a date alone reveal nothing; two users with one title never collide", async () => {
@@ -124,8 +124,8 @@ test("a title and a date alone reveal nothing; two users with one title never co
   expect(((await view(b)).data as { summary: string }).summary).toContain("Stranger's notes");
   const invalid = { status: 400, code: 404, message: "The share link is invalid or has expired", data: { error: "share.linkInvalid" } };
   expect(await call(viewByTitle, { params: { title: "weekly-sync", date: dateSegment(a.path) } })).toMatchObject(invalid);
-  expect(await call(viewByLink, { params: { a: dateSegment(a.path), b: "weekly-sync" } })).toMatchObject(invalid);
-  expect(await call(viewByLink, { params: { a: dateSegment(a.path), b: `weekly-sync-${"A".repeat(24)}` } })).toMatchObject(invalid);
+  expect(await call(viewByLink, { params: { date: dateSegment(a.path), slugToken: "weekly-sync" } })).toMatchObject(invalid);
+  expect(await call(viewByLink, { params: { date: dateSegment(a.path), slugToken: `weekly-sync-${"A".repeat(24)}` } })).toMatchObject(invalid);
 });
 
 test("switched off, the link answers 'content not found' at once; switched on, the same URL works again", async () => {
@@ -189,12 +189,12 @@ test("share pages carry Open Graph and Twitter cards, and are noindex unless the
 });
 
 test("hostile link segments get a catalogue message in the caller's language and no lookup", async () => {
-  const long = await call(viewByLink, { params: { a: "2026-11-25", b: "x".repeat(401) }, headers: { "x-locale": "zh" } });
+  const long = await call(viewByLink, { params: { date: "2026-11-25", slugToken: "x".repeat(401) }, headers: { "x-locale": "zh" } });
   expect(long).toMatchObject({ status: 400, data: { error: "common.invalidInput" } });
   expect(long.message).toMatch(/[\u4e00-\u9fff]/);
   const control = await call(viewByTitle, { params: { title: "weekly\u0000sync", date: "2026-11-25" } });
   expect(control).toMatchObject({ status: 400, data: { error: "common.invalidCharacters" } });
   for (const b of ["../../etc/passwd", "%00", "' OR 1=1 --", "😀".repeat(30)]) {
-    expect((await call(viewByLink, { params: { a: "x", b } })).data).toMatchObject({ error: "share.linkInvalid" });
+    expect((await call(viewByLink, { params: { date: "x", slugToken: b } })).data).toMatchObject({ error: "share.linkInvalid" });
   }
 });

@@ -148,7 +148,7 @@ describe("restricted regions (spec §8: body code 302 redirect_required, country
 
 test("pages without WebCrypto (plain http) solve with the plain-JavaScript PBKDF2, and the server accepts it", async () => {
   const { solveChallenge } = await import("altcha-lib");
-  const { plainDeriveKey } = await import("@/lib/client/human-check");
+  const { plainDeriveKey } = await import("@/lib/verify/human-check.client");
   const challenge = await fetchChallenge();
   const solution = await solveChallenge({ challenge, deriveKey: plainDeriveKey });
   expect(solution).not.toBeNull();
@@ -164,7 +164,7 @@ test("a restricted region with nowhere to send people is refused plainly (403, t
   process.env.CHINA_SITE_URL = "";
   try {
     await jest.isolateModulesAsync(async () => {
-      const { regionRedirect } = await import("@/lib/verify/region");
+      const { regionRedirect } = await import("@/lib/api/region-gate");
       const { NextRequest } = await import("next/server");
       const res = await regionRedirect(new NextRequest("http://localhost:3000/api/auth/email/send", { headers: { "x-country": "KP", "x-locale": "de" } }));
       expect(res!.status).toBe(403);

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { ok } from "@/lib/api/respond";
 import { healthReport, servicesDown } from "@/lib/ops/health";
-import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
+import { clientAddress, consumeLimit } from "@/lib/rate-limit/rate-limit";
 import { redis } from "@/lib/server/redis";
 
 export const dynamic = "force-dynamic";

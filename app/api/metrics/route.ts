@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { apiRoute } from "@/lib/api/handler";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { requireAdmin } from "@/lib/ops/admin";
 import { renderMetrics } from "@/lib/ops/metrics";
 import { env } from "@/lib/server/env";

@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { taskPageQuery } from "@/lib/folders/folder.schema";
 import { listTasks } from "@/lib/tasks/task.service";
 
-// GET /api/task?page&folderId (spec §7 Folders): the task list of GET /api/transcription/tasks under these names.
+// GET /api/task?page&folderId (API contract Folders): the task list of GET /api/transcription/tasks under these names.
 export const GET = apiRoute({
   auth: "user",
   query: taskPageQuery,

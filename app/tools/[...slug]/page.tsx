@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { toolPageMetadata } from "@/lib/tools/seo";
 
-// Any unknown path of the tools site shows the tools index (spec §2): canonical to /tools and
+// Any unknown path of the tools site shows the tools index (screens and routes): canonical to /tools and
 // not indexed itself, so a mistyped link never competes with the real page.
 export { default } from "../page";
 

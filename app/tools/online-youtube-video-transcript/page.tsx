@@ -8,7 +8,7 @@ export function generateMetadata(): Promise<Metadata> {
   return toolPageMetadata("online-youtube-video-transcript");
 }
 
-// The video-platform transcript tool; not offered on the China edition (spec §2).
+// The video-platform transcript tool; not offered on the China edition (screens and routes).
 export default async function TranscriptToolPage() {
   if ((await requestEdition()) === "china") redirect("/tools");
   return <TranscriptTool />;

@@ -13,7 +13,7 @@ import styles from "../auth.module.css";
 type Reason = "missingToken" | "linkExpired" | "linkInvalid" | "linkUsed" | "serverDeploying" | "failed" | "googleCancelled";
 type State = { phase: "verifying" } | { phase: "success" } | { phase: "error"; reason: Reason; message?: string };
 
-/** The auth:{code} flag (spec §3, §4): a code being or already processed is not posted again. */
+/** The auth:{code} flag (entity fields, states and transitions): a code being or already processed is not posted again. */
 interface ProcessedFlag {
   state: "pending" | "done";
   at: number;
@@ -48,7 +48,7 @@ export interface GoogleReturn {
 }
 
 /**
- * Sign-in callback (spec §2, §4): exchanges the login link's `token`, or Google's `code`, for a
+ * Sign-in callback (screens and routes, states and transitions): exchanges the login link's `token`, or Google's `code`, for a
  * session, then goes to the return URL. Shared by /transcribe/callback and /tools/callback.
  */
 export default function CallbackScreen({ token, google, defaultReturn }: { token: string | null; google?: GoogleReturn; defaultReturn: string }) {

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { DownloadPage } from "@/components/clients/DownloadPage";
-import { clientDownloads } from "@/components/clients/downloads";
+import { DownloadPage } from "@/components/devices/DownloadPage";
+import { clientDownloads } from "@/components/devices/downloads";
 
-// /transcribe/download: desktop and mobile clients (docs/clients.md). Read per request: the links are configuration.
+// /transcribe/download: desktop and mobile clients (docs/devices.md). Read per request: the links are configuration.
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {

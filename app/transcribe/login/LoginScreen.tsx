@@ -14,18 +14,18 @@ import { PhoneLoginForm } from "@/components/auth/PhoneLoginForm";
 import { GoogleSignIn } from "@/components/auth/GoogleSignIn";
 import { TermsAgreement } from "@/components/auth/TermsAgreement";
 import { TermsModal } from "@/components/auth/TermsModal";
-import { useIsChinaEdition } from "@/lib/client/edition";
+import { useIsChinaEdition } from "@/lib/edition/edition.client";
 import type { LoginMethods } from "@/lib/auth/auth.schema";
 import { HumanCheck } from "@/components/verify/HumanCheck";
 import { RegionNotice } from "@/components/verify/RegionNotice";
-import { useHumanCheck } from "@/lib/client/human-check";
+import { useHumanCheck } from "@/lib/verify/human-check.client";
 import type { ComplianceAnswer } from "@/lib/verify/verify.schema";
 import styles from "../auth.module.css";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Login screen (spec §2): the ways in the server says this host offers (`methods`, from the page's
+ * Login screen (screens and routes): the ways in the server says this host offers (`methods`, from the page's
  * server render: lib/auth/login-methods.ts), so nothing unconfigured is shown and nothing is tried
  * to find out. Phone code (China edition with an SMS proxy), else the email one-time link (on the
  * China edition behind the terms agreement), Google, and the development login.
@@ -44,7 +44,7 @@ export default function LoginScreen({ methods }: { methods: LoginMethods }) {
   const china = useIsChinaEdition();
   const [agreed, setAgreed] = useState(false);
   const [termsOpen, setTermsOpen] = useState<"send" | "read" | null>(null);
-  // Human verification (lib/client/human-check.ts) and the region access notice (compliance check).
+  // Human verification (lib/verify/human-check.client.ts) and the region access notice (compliance check).
   const human = useHumanCheck();
   const [regionNotice, setRegionNotice] = useState<{ email: string; answer: ComplianceAnswer } | null>(null);
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { SharedPage } from "@/components/share/SharedPage";
+import { SharedPage } from "@/components/sharing/SharedPage";
 import { SHARE_PAGE_PATH, tokenFromSegment } from "@/lib/sharing/share-link";
 import { loadSharePage, sharePageMetadata } from "@/lib/sharing/share-page";
 

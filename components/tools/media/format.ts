@@ -3,7 +3,7 @@
 // Sizes and durations: lib/format (one rule for the whole product).
 import { formatDuration } from "@/lib/format/time";
 
-/** "just now", minutes, hours or days ago (spec §3), as a message key and count. */
+/** "just now", minutes, hours or days ago (entity fields), as a message key and count. */
 export function ageOf(iso: string, now: number): { key: "justNow" | "minutesAgo" | "hoursAgo" | "daysAgo"; count: number } {
   const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
   if (minutes < 1) return { key: "justNow", count: 0 };

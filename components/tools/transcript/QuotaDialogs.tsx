@@ -8,7 +8,7 @@ import { PLANS_PATH } from "@/lib/client/routes";
 import type { QuotaDialog } from "./useTranscriptTool";
 
 /**
- * The two quota answers (spec §4, §8): signed out after the free transcript, "log in";
+ * The two quota answers (states and transitions, error catalogue): signed out after the free transcript, "log in";
  * signed in with no uses left, "invite more people or upgrade to Pro", with the referral modal.
  */
 export function QuotaDialogs({ dialog, onClose, onLogin }: { dialog: QuotaDialog; onClose: () => void; onLogin: () => void }) {

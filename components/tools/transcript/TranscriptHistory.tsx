@@ -1,6 +1,6 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import type { ToolTranscriptView } from "@/lib/client/tools-transcript";
+import type { ToolTranscriptView } from "@/lib/tools/transcript/transcript.client";
 import styles from "./transcript.module.css";
 
 /** Past transcripts of this visitor (signed out) or account, newest first. */

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/client/toasts";
-import type { ToolTranscriptView } from "@/lib/client/tools-transcript";
+import type { ToolTranscriptView } from "@/lib/tools/transcript/transcript.client";
 import { formatClock } from "@/lib/format/time";
 import { downloadName, transcriptSrt, transcriptText } from "@/lib/tools/transcript/format";
 import styles from "./transcript.module.css";

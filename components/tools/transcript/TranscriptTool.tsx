@@ -4,7 +4,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { isApiError } from "@/lib/client/api";
 import { toast } from "@/lib/client/toasts";
-import { toolTranscripts, type ToolTranscriptView } from "@/lib/client/tools-transcript";
+import { toolTranscripts, type ToolTranscriptView } from "@/lib/tools/transcript/transcript.client";
 import { useToolsLogin } from "../ToolsAccount";
 import { QuotaDialogs } from "./QuotaDialogs";
 import { TranscriptHistory } from "./TranscriptHistory";

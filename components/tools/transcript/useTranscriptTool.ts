@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isApiError } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth";
-import { isFinished, toolTranscripts, type ToolQuota, type ToolTranscriptView } from "@/lib/client/tools-transcript";
+import { isFinished, toolTranscripts, type ToolQuota, type ToolTranscriptView } from "@/lib/tools/transcript/transcript.client";
 
 const POLL_MS = 1500;
 

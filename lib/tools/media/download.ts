@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { env } from "@/lib/server/env";
 import { prisma } from "@/lib/server/prisma";
 import { contentDisposition, sanitizeFileName, serveStored } from "@/lib/storage/serve";

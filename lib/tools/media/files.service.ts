@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { requestCancel } from "@/lib/jobs/cancel";
 import { enqueue } from "@/lib/jobs/contract";
 import { clearProgress, getProgressMany, setProgress } from "@/lib/jobs/progress";
@@ -90,7 +90,7 @@ export async function startToolFile(owner: ToolOwner, id: string, body: StartBod
   });
   if (started.count === 0) throw new AppError("mediatools.alreadyStarted");
   await setProgress(id, { stage: "queued", percent: 0 });
-  await enqueue("mediatools.process", { taskId: id, locale }, { jobKey: id });
+  await enqueue("mediatools.process", { fileId: id, locale }, { jobKey: id });
   return { file: toFileView(await prisma.processedMediaFile.findUniqueOrThrow({ where: { id }, select: fileSelect }), 0) };
 }
 

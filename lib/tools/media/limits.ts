@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
-import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
+import { AppError } from "@/lib/server/errors";
+import { clientAddress, consumeLimit } from "@/lib/rate-limit/rate-limit";
 import { env } from "@/lib/server/env";
 import { prisma } from "@/lib/server/prisma";
 import { ownedBy, type ToolOwner } from "./owner";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeId } from "@/lib/api/text";
+import { safeId } from "@/lib/server/text";
 
 /** Path of every /api/tools/media/files/{id}... route. */
 export const fileIdParams = z.object({ id: safeId });

@@ -54,7 +54,7 @@ export async function processToolFile(id: string, signal: AbortSignal): Promise<
       await storage().removeFolder(fileFolder(id));
       return { id, skipped: "deleted" };
     }
-    // The source is not needed once the output exists (spec §4: files are deleted after processing).
+    // The source is not needed once the output exists (states and transitions: files are deleted after processing).
     await storage().remove(row.sourceKey).catch((e: unknown) => logger.warn("media tools source not removed; the sweeper will", { id, error: String(e) }));
     await setProgress(id, { stage: "completed", percent: 100 });
     return { id, bytes: size, ms: Date.now() - started };

@@ -12,7 +12,7 @@ export type MediaTool = (typeof TOOLS)[number];
 export const OUTPUT_FORMATS = ["mp3", "m4a", "aac", "wav"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-/** Compression quality (spec §9): 10% to 90% in steps of 10, default and recommended 40%. */
+/** Compression quality (business limits): 10% to 90% in steps of 10, default and recommended 40%. */
 export const QUALITY_MIN = 10;
 export const QUALITY_MAX = 90;
 export const QUALITY_DEFAULT = 40;

@@ -48,7 +48,7 @@ export async function sweepMediaTools(now = new Date()): Promise<{ expired: numb
     const state = job ? await job.getState() : "missing";
     // Queued while Redis was away: its job was never added, so it is added now.
     if (state === "missing" && f.status === "queued") {
-      await enqueue("mediatools.process", { taskId: f.id, locale: "en" }, { jobKey: f.id });
+      await enqueue("mediatools.process", { fileId: f.id, locale: "en" }, { jobKey: f.id });
       continue;
     }
     if (state === "missing" || state === "unknown" || state === "failed" || state === "completed") {

@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { chargeTasks } from "@/lib/billing/ledger";
 import { AUDIO_MAX_BYTES } from "@/lib/media/limits";
 import { logger } from "@/lib/server/logger";

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import type { Edition } from "@/lib/edition/edition";
 
 /** The transcript tool is not offered on the China edition (its page redirects to /tools). */

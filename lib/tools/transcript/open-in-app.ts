@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError, isAppError } from "@/lib/api/errors";
-import type { AiAsker } from "@/lib/api/rate-limit";
+import { AppError, isAppError } from "@/lib/server/errors";
+import type { AiAsker } from "@/lib/rate-limit/rate-limit";
 import { requestAnalysis } from "@/lib/analysis/analysis.service";
 import { chargeTasks } from "@/lib/billing/ledger";
 import { secondsForText } from "@/lib/documents/limits";

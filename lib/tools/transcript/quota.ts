@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { hasProFeatures } from "@/lib/billing/plans";
 import { prisma, type Prisma } from "@/lib/server/prisma";
 
-// Quotas of the transcript tool (spec §4, §6, §9), counted on the server and atomically:
+// Quotas of the transcript tool (states and transitions, roles and permissions, business limits), counted on the server and atomically:
 //  - anonymous: one free transcript per visitor AND per client address, claimed by inserting
 //    ToolQuotaClaim rows (primary key: "visitor:<key>", "ip:<hash>") in the transaction that
 //    creates the transcript; a second claim is a unique violation and rolls the whole start back;

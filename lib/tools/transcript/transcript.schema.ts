@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeId } from "@/lib/api/text";
+import { safeId } from "@/lib/server/text";
 
 // Requests of the transcript tool (app/api/tools/transcript). The link's own rules are
 // lib/links/link.schema.ts (checked in the service, for the catalogue's messages).

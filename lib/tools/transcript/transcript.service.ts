@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { enqueue } from "@/lib/jobs/contract";
 import { getProgress, setProgress, type Progress } from "@/lib/jobs/progress";
 import { allowedLinkHosts } from "@/lib/links/hosts";
@@ -9,7 +9,7 @@ import { claimAnonymous, claimUserUse, releaseQuota } from "./quota";
 import type { TimedSegment } from "./captions";
 
 // The video-platform transcript tool (issue 12): the web side. A start checks the link
-// (spec §5), counts the use (quota.ts) and queues "tools.transcript"; the worker
+// (validation rules), counts the use (quota.ts) and queues "tools.transcript"; the worker
 // (run.ts) fills in the segments. Rows belong to a user or, signed out, to a visitor.
 
 export interface ToolOwner {
@@ -50,7 +50,7 @@ export async function startTranscript(input: { url: string; owner: ToolOwner; us
     // A burst of starts (double clicks, scripts) queues for a pool connection: wait rather than fail.
   }, START_TRANSACTION);
   await setProgress(progressKey(row.id), { stage: "queued", percent: 0 });
-  await enqueue("tools.transcript", { taskId: row.id, locale: input.locale }, { jobKey: row.id });
+  await enqueue("tools.transcript", { transcriptId: row.id, locale: input.locale }, { jobKey: row.id });
   return { transcript: toView(row, null) };
 }
 

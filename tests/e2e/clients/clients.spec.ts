@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "playwright/test";
 import { docShot, pasteDocument, signIn } from "../helpers";
 
-// Clients and browsers (docs/clients.md): the in-app browser warning, the desktop
+// Clients and browsers (docs/devices.md): the in-app browser warning, the desktop
 // handoff, the mobile app banner and download page, the iOS upload help.
 
 const WECHAT_IPHONE =

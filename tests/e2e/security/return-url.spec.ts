@@ -3,7 +3,7 @@ import { Client } from "pg";
 import { expect, test, type Page } from "playwright/test";
 import { E2E_SERVERS } from "../env";
 
-// The browser checks a return URL again before following it (lib/auth/return-url.ts via
+// The browser checks a return URL again before following it (lib/server/return-url.ts via
 // lib/client/storage.ts): a login link stored before the server checked return URLs, or a
 // tampered auth:returnUrl in local storage, must land on the default page, on our origin.
 

@@ -1,5 +1,5 @@
 import { apiRoute, readJson } from "@/lib/api/handler";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { BOARD_COOKIE, boardSessionUser, requireAdmin } from "@/lib/ops/admin";
 import { nonceFromCsp, queueBoard, withScriptNonce } from "@/lib/ops/queue-board";
 

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
+import { clientAddress, consumeLimit } from "@/lib/rate-limit/rate-limit";
 import { complianceFor } from "@/lib/verify/compliance";
 import { complianceCheckBody } from "@/lib/verify/verify.schema";
 

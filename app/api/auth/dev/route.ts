@@ -1,11 +1,11 @@
 import { apiRoute } from "@/lib/api/handler";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { devLoginBody } from "@/lib/auth/auth.schema";
 import { devLoginConfig } from "@/lib/auth/session";
 import { findOrCreateUserByEmail, toUserInfo } from "@/lib/auth/users";
-import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
+import { clientAddress, consumeLimit } from "@/lib/rate-limit/rate-limit";
 
-// Development login (spec §7): offered only when AUTH_DEV_TOKEN, AUTH_DEV_USER and AUTH_DEV_DEVICE_ID are set.
+// Development login (API contract): offered only when AUTH_DEV_TOKEN, AUTH_DEV_USER and AUTH_DEV_DEVICE_ID are set.
 export const GET = apiRoute({ auth: "optional", handler: async () => ({ enabled: devLoginConfig() !== null }) });
 
 export const POST = apiRoute({

@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { phoneSignInBody } from "@/lib/auth/phone.schema";
 import { redeemPhoneSignIn } from "@/lib/auth/phone-login";
 import { toUserInfo } from "@/lib/auth/users";
-import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
+import { clientAddress, consumeLimit } from "@/lib/rate-limit/rate-limit";
 
 // Spec §7: POST /api/auth/phone {accesstoken, device_id, referral_code} → {access_token, device_id, user_info}.
 export const POST = apiRoute({

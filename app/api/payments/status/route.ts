@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
-import { safeText } from "@/lib/api/text";
+import { safeText } from "@/lib/server/text";
 import { cardOrderStatus } from "@/lib/billing/checkout";
 
 // Stripe session ids run past 64 characters.

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { consumeLimit } from "@/lib/api/rate-limit";
+import { consumeLimit } from "@/lib/rate-limit/rate-limit";
 import { redeemPromoCode } from "@/lib/rewards/promo";
 import { promoUseBody } from "@/lib/rewards/rewards.schema";
 

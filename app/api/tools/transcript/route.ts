@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { clientAddress } from "@/lib/api/rate-limit";
+import { clientAddress } from "@/lib/rate-limit/rate-limit";
 import { startTranscriptBody } from "@/lib/tools/transcript/transcript.schema";
 import { listTranscripts, startTranscript } from "@/lib/tools/transcript/transcript.service";
 import { refuseOnChinaEdition } from "@/lib/tools/transcript/edition";

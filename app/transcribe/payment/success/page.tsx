@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PaymentSuccess } from "@/components/payments/PaymentResult";
+import { PaymentSuccess } from "@/components/billing/PaymentResult";
 
-// /transcribe/payment/success (spec §2; docs/billing.md).
+// /transcribe/payment/success (screens and routes; docs/billing.md).
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("payments");
   return { title: t("result.processing.title") };

@@ -1,8 +1,8 @@
 import { apiRoute } from "@/lib/api/handler";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { sendLinkBody } from "@/lib/auth/auth.schema";
 import { sendLoginLink } from "@/lib/auth/email-link";
-import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
+import { clientAddress, consumeLimit } from "@/lib/rate-limit/rate-limit";
 import { verifyHumanToken } from "@/lib/verify/human";
 
 // The login-link email send (path not shown in the spec; see docs/api.md).

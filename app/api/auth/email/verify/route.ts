@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { verifyLinkBody } from "@/lib/auth/auth.schema";
 import { redeemLoginLink } from "@/lib/auth/email-link";
 import { toUserInfo } from "@/lib/auth/users";
-import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
+import { clientAddress, consumeLimit } from "@/lib/rate-limit/rate-limit";
 
 // The email-provider sign-in path: {access_token, device_id, referral_code} → a session.
 export const POST = apiRoute({

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { sendPhoneCodeBody } from "@/lib/auth/phone.schema";
 import { requestPhoneCode } from "@/lib/auth/phone-login";
-import { clientAddress, consumeLimit } from "@/lib/api/rate-limit";
+import { clientAddress, consumeLimit } from "@/lib/rate-limit/rate-limit";
 import { verifyHumanToken } from "@/lib/verify/human";
 
 // Texts a login code through the SMS proxy (send_code, name = 86 + phone, type=1): a valid mainland

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { preferencesBody } from "@/lib/auth/auth.schema";
 import { toUserInfo, updateUserPreferences } from "@/lib/auth/users";
 import { isLocale } from "@/lib/i18n/locales";

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { handleStripeWebhook } from "@/lib/billing/stripe-webhook";
 
 // Public: Stripe calls it. Nothing happens without a valid signature over the raw body.

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { clientAddress } from "@/lib/api/rate-limit";
+import { clientAddress } from "@/lib/rate-limit/rate-limit";
 import { quotaOf } from "@/lib/tools/transcript/quota";
 import { visitorAnswer } from "@/lib/tools/transcript/answer";
 import { visitorOf } from "@/lib/tools/visitor";

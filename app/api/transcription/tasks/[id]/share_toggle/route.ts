@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/server/errors";
 import { apiRoute } from "@/lib/api/handler";
 import { shareTaskParams, shareToggleBody } from "@/lib/sharing/sharing.schema";
 import { asShareFailure, toggleShare } from "@/lib/sharing/sharing.service";

@@ -1,0 +1,21 @@
+import fs from "node:fs";
+import path from "node:path";
+import { DEFAULT_SPEAKER_NAMES, defaultSpeakerNumber, displaySpeakerName } from "@/lib/tasks/speaker-names";
+
+test("the nine default-name patterns are the messages' speakerDefault", () => {
+  for (const [locale, pattern] of Object.entries(DEFAULT_SPEAKER_NAMES)) {
+    const messages = JSON.parse(fs.readFileSync(path.join("messages", locale, "tasks.json"), "utf8")) as { speakerDefault: string };
+    expect(messages.speakerDefault).toBe(pattern);
+  }
+});
+
+test("a default name in any language is shown in the reader's; a given name stays", () => {
+  const zh = (n: number) => `说话人 ${n}`;
+  expect(displaySpeakerName("Speaker 1", 1, zh)).toBe("说话人 1");
+  expect(displaySpeakerName("Sprecher 3", 1, zh)).toBe("说话人 3");
+  expect(displaySpeakerName("  ", 2, zh)).toBe("说话人 2");
+  expect(displaySpeakerName("Anna", 1, zh)).toBe("Anna");
+  expect(displaySpeakerName("Speaker 1 (host)", 1, zh)).toBe("Speaker 1 (host)");
+  expect(defaultSpeakerNumber("화자 12")).toBe(12);
+  expect(defaultSpeakerNumber("Speakers 1")).toBeNull();
+});
