@@ -87,3 +87,10 @@ test("the named groups agree with each other", () => {
   expect(FINAL_TRANSCRIPTION.filter((s) => !TRANSCRIBED.includes(s as never))).toEqual(["failed"]);
   for (const s of IN_TRANSCRIPTION) expect(hasTranscript(s)).toBe(false);
 });
+
+test("a transcription job, first run or retried, may set each of its steps from wherever it stood", () => {
+  // The pipeline's own moves (lib/tasks/pipeline.ts): merging, transcribing, then completed or failed.
+  for (const from of IN_TRANSCRIPTION) {
+    for (const to of ["merging", "transcribing", "completed", "failed", "queued"] as const) expect(`${from} → ${to}: ${canMoveTaskStatus(from, to)}`).toBe(`${from} → ${to}: true`);
+  }
+});

@@ -62,11 +62,12 @@ export const TASK_STATUS_MOVES: Readonly<Record<TaskStatus, readonly TaskStatus[
   // Started (or retried) to the queue; a link whose download failed ends failed.
   not_started: ["queued", "failed"],
   // Queue → steps → end. Back to the queue: the sweep re-queues a stranded job. Back to
-  // not_started: the enqueue failed right after the move. A speaker re-detection ends in
+  // not_started: the enqueue failed right after the move. A retried job runs its steps
+  // again from the first (merging after transcribing). A speaker re-detection ends in
   // the resting status it left (completed, or analysis_completed when it has a summary).
   queued: ["queued", "merging", "transcribing", "completed", "analysis_completed", "failed", "not_started"],
   merging: ["queued", "merging", "transcribing", "completed", "analysis_completed", "failed", "not_started"],
-  transcribing: ["queued", "transcribing", "completed", "analysis_completed", "failed", "not_started"],
+  transcribing: ["queued", "merging", "transcribing", "completed", "analysis_completed", "failed", "not_started"],
   // A failed transcription is retried.
   failed: ["queued"],
   // Transcribed: an AI summary starts (first time or again), or speakers are detected again.

@@ -58,7 +58,8 @@ export async function updateTranscribingTask(taskId: string, data: TaskFields, d
 
 /** Moves the task on from its transcription (a step, or its end) while it still waits on it; otherwise throws as updateTranscribingTask. */
 export async function moveTranscribingTask(taskId: string, to: TaskStatus, data: TaskFields = {}, db: Prisma.TransactionClient = prisma): Promise<void> {
-  const moved = await moveTaskStatus(taskId, to, { from: IN_TRANSCRIPTION, where: { deletedAt: null }, data, db });
+  const from = IN_TRANSCRIPTION.filter((s) => canMoveTaskStatus(s, to));
+  const moved = await moveTaskStatus(taskId, to, { from, where: { deletedAt: null }, data, db });
   if (moved === 1) return;
   throw (await taskExists(taskId, db)) ? new TaskSettledError(taskId) : new TaskGoneError(taskId);
 }
