@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { normalizeToWav, readWavPcm } from "@/lib/media/ffmpeg";
-import { embeddingSimilarity, embeddingSpeechSeconds, mergeEmbeddings, SPEAKER_EMBEDDING_DIM, speakerEmbedding } from "./embedding";
+import { parseRttm } from "./der";
+import { embeddingSimilarity, embeddingSpeechSeconds, mergeEmbeddings, SPEAKER_EMBEDDING_DIM, speakerEmbedding, speakerEmbeddingsOfWav } from "./embedding";
 
 // Corpus clips whose speakers are known from their source: LJ Speech (one reader), LibriVox (one reader), and other single voices.
 jest.setTimeout(60_000);
@@ -60,4 +61,20 @@ it("pools several recordings of a voice into one that matches a new clip of it b
   expect(embeddingSpeechSeconds(profile)).toBeCloseTo(lj.slice(0, 3).reduce((s, c) => s + embeddingSpeechSeconds(c.emb), 0), 3);
   const held = embeddingSimilarity(profile, lj[3].emb);
   for (const c of clips.filter((x) => x.voice !== "lj")) expect(embeddingSimilarity(profile, c.emb)).toBeLessThan(held);
+});
+
+it("tells the two speakers of a recording apart across its halves, from the reference turns", async () => {
+  const multi = path.resolve(process.cwd(), "../shared/corpus/multi");
+  const reference = parseRttm(fs.readFileSync(path.join(multi, "pyannote_sample.rttm"), "utf8"));
+  const wav = path.join(dir, "pyannote_sample.wav");
+  await normalizeToWav(path.join(multi, "pyannote_sample.wav"), wav);
+  const half = 15;
+  const first = await speakerEmbeddingsOfWav(wav, reference.filter((t) => t.end <= half));
+  const second = await speakerEmbeddingsOfWav(wav, reference.filter((t) => t.start >= half));
+  const speakers = [...new Set(reference.map((t) => t.speaker))];
+  expect(speakers).toHaveLength(2);
+  for (const s of speakers) {
+    const other = speakers.find((x) => x !== s)!;
+    expect(embeddingSimilarity(first.get(s)!, second.get(s)!)).toBeGreaterThan(embeddingSimilarity(first.get(s)!, second.get(other)!));
+  }
 });

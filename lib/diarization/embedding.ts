@@ -1,5 +1,5 @@
 import "server-only";
-import { computeFeatures, FRAME_STEP, type Features } from "./features";
+import { computeFeatures, computeFeaturesOfWav, FRAME_STEP, type Features } from "./features";
 import { GaussStats, logDetCovariance } from "./glr";
 import { detectSpeech } from "./vad";
 
@@ -57,6 +57,17 @@ export function speakerEmbeddingOfFeatures(feats: Features, segments?: TimeSegme
     }
   }
   return fromStats(stats);
+}
+
+/**
+ * One embedding per speaker of a recording, from its turns (diarize's SpeakerTurn, or any labelled
+ * segments in seconds): what a voice profile is enrolled from. Reads the WAV a block at a time.
+ */
+export async function speakerEmbeddingsOfWav<K>(wavPath: string, turns: (TimeSegment & { speaker: K })[]): Promise<Map<K, Float32Array>> {
+  const feats = await computeFeaturesOfWav(wavPath, DIMS);
+  const bySpeaker = new Map<K, TimeSegment[]>();
+  for (const t of turns) bySpeaker.set(t.speaker, [...(bySpeaker.get(t.speaker) ?? []), t]);
+  return new Map([...bySpeaker].map(([speaker, segments]) => [speaker, speakerEmbeddingOfFeatures(feats, segments)]));
 }
 
 /** Seconds of speech behind an embedding. */
