@@ -38,3 +38,22 @@ test("parseRttm and parseUem read the corpus formats", () => {
   expect(parseRttm("SPEAKER f 1 1.5 2.0 <NA> <NA> spk1 <NA> <NA>\n\n")).toEqual([{ start: 1.5, end: 3.5, speaker: "spk1" }]);
   expect(parseUem("f NA 0.000 30.000\n")).toEqual([{ start: 0, end: 30 }]);
 });
+
+test("a second speaker in overlapped speech counts: found, missed, or a false alarm", () => {
+  const overlapped = [
+    { start: 0, end: 10, speaker: "A" },
+    { start: 6, end: 14, speaker: "B" },
+  ];
+  const main = [
+    { start: 0, end: 8, speaker: "x" },
+    { start: 8, end: 14, speaker: "y" },
+  ];
+  // Both voices named where both speak: no error.
+  expect(diarizationErrorRate(overlapped, [...main, { start: 6, end: 8, speaker: "y" }, { start: 8, end: 10, speaker: "x" }]).der).toBe(0);
+  // One voice at a time: the 4 s of overlap lose one speaker each.
+  const single = diarizationErrorRate(overlapped, main);
+  expect(single.missed).toBeCloseTo(4, 6);
+  expect(single.der).toBeCloseTo(4 / 18, 6);
+  // A second label where only one voice speaks is a false alarm.
+  expect(diarizationErrorRate(overlapped, [...main, { start: 0, end: 2, speaker: "y" }]).falseAlarm).toBeCloseTo(2, 6);
+});

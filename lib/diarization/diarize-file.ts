@@ -2,6 +2,8 @@ import "server-only";
 import { runOffThread } from "@/lib/jobs/offthread";
 import { DEFAULT_TUNING, diarizeFeatures, type DiarizeOptions, type SpeakerTurn } from "./diarize";
 import { computeFeaturesOfWav } from "./features";
+import { sileroSpeechDetector, type SpeechRegion } from "./silero-vad";
+import { forEachPcmBlock, readWavInfo } from "@/lib/media/wav";
 
 export type DiarizedFile = { turns: SpeakerTurn[]; durationSec: number };
 
@@ -9,7 +11,17 @@ export type DiarizedFile = { turns: SpeakerTurn[]; durationSec: number };
 export async function diarizeWavFile(input: { wavPath: string; options: DiarizeOptions }): Promise<DiarizedFile> {
   // Features streamed from the file, never the whole sample array: memory grows with the features only (bench/speech-memory.ts).
   const feats = await computeFeaturesOfWav(input.wavPath, DEFAULT_TUNING.cepstra);
-  return { turns: diarizeFeatures(feats, input.options), durationSec: feats.samples / feats.sampleRate };
+  const voiced = DEFAULT_TUNING.vad === "silero" ? await sileroOfWav(input.wavPath, feats.sampleRate) : undefined;
+  return { turns: diarizeFeatures(feats, input.options, DEFAULT_TUNING, voiced), durationSec: feats.samples / feats.sampleRate };
+}
+
+/** Silero's speech regions of the WAV, read a block at a time; undefined when the model cannot run (the energy VAD decides). */
+async function sileroOfWav(wavPath: string, sampleRate: number): Promise<SpeechRegion[] | undefined> {
+  const detector = sileroSpeechDetector(sampleRate, DEFAULT_TUNING.sileroThreshold);
+  if (!detector) return undefined;
+  const info = await readWavInfo(wavPath);
+  await forEachPcmBlock(wavPath, info, (mono) => detector.accept(Float32Array.from(mono, (v) => v / 32768)));
+  return detector.finish();
 }
 
 /**

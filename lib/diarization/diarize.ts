@@ -3,6 +3,7 @@ import { GaussStats, glr, logDetCovariance } from "./glr";
 import { spectralEmbedding, spectralLabels } from "./cluster";
 import { computeFeatures, FRAME_STEP, type Features } from "./features";
 import { labelCount, resegment, type FrameRange } from "./resegment";
+import { sileroSpeechDetector, type SpeechRegion } from "./silero-vad";
 import { detectSpeech } from "./vad";
 
 /** One speaker's stretch of speech, in seconds; speakers are numbered 0.. in order of first appearance. */
@@ -13,7 +14,7 @@ export type DiarizeOptions = {
   maxSpeakers?: number;
   /**
    * Speech regions in seconds, e.g. from the speech engine: only speech inside them is attributed.
-   * They are intersected with the energy VAD, because pauses inside them would blur the voices together.
+   * They are intersected with the VAD's speech, because pauses inside them would blur the voices together.
    */
   speechRegions?: { start: number; end: number }[];
 };
@@ -45,6 +46,13 @@ export type Tuning = {
   /** A speaker needs at least this much speech (seconds) plus `minSpeakerShare` of the recording's speech. */
   minSpeakerSec: number;
   minSpeakerShare: number;
+  /**
+   * Speech detector: "silero" (Silero VAD with the energy VAD inside it; energy alone when it cannot load) or
+   * "energy". Energy is the default: with Silero the speaker count swings on these clips and the CPU cost is
+   * several times the whole diarization's (bench/README.md, diarization-der).
+   */
+  vad: "silero" | "energy";
+  sileroThreshold: number;
 };
 
 export const DEFAULT_TUNING: Tuning = {
@@ -63,11 +71,14 @@ export const DEFAULT_TUNING: Tuning = {
   glrLambda: 0.55,
   minSpeakerSec: 3,
   minSpeakerShare: 0.01,
+  vad: "energy",
+  sileroThreshold: 0.1,
 };
 
 /**
  * Who spoke when, from the audio alone:
- * 1. MFCC frames; speech found by an energy VAD (or given).
+ * 1. MFCC frames; speech found by the energy VAD (or Silero VAD and the
+ *    energy VAD, see Tuning.vad), intersected with the speech regions when given.
  * 2. Overlapping windows, each summarised by a full-covariance Gaussian; two
  *    windows are as similar as their GLR per frame is small (the same voice
  *    fits one Gaussian, two voices don't), which compares the shape of the
@@ -87,22 +98,26 @@ export function diarize(pcm: Float32Array, sampleRate: number, opts: DiarizeOpti
 }
 
 export function diarizeWith(pcm: Float32Array, sampleRate: number, opts: DiarizeOptions, tuning: Tuning): SpeakerTurn[] {
-  return diarizeFeatures(computeFeatures(pcm, sampleRate, tuning.cepstra), opts, tuning);
+  const detector = tuning.vad === "silero" ? sileroSpeechDetector(sampleRate, tuning.sileroThreshold) : null;
+  detector?.accept(pcm);
+  return diarizeFeatures(computeFeatures(pcm, sampleRate, tuning.cepstra), opts, tuning, detector?.finish());
 }
 
-/** Diarizes features already computed (diarize-file.ts streams them from the WAV; see computeFeaturesOfWav). */
-export function diarizeFeatures(feats: Features, opts: DiarizeOptions, tuning: Tuning = DEFAULT_TUNING): SpeakerTurn[] {
+/**
+ * Diarizes features already computed (diarize-file.ts streams them from the
+ * WAV; see computeFeaturesOfWav). `voicedSec`: speech found by a model VAD
+ * (silero-vad.ts), in seconds; without it the energy VAD decides.
+ */
+export function diarizeFeatures(feats: Features, opts: DiarizeOptions, tuning: Tuning = DEFAULT_TUNING, voicedSec?: SpeechRegion[]): SpeakerTurn[] {
   const { frames, dims } = feats;
   if (frames === 0) return [];
   // Frame i covers roughly [i, i+1) * FRAME_STEP once centred; keep the mapping simple.
-  const voiced = detectSpeech(feats.logEnergy, { ratio: tuning.vadRatio });
+  // The model VAD keeps noise out; the energy VAD inside it keeps the pauses between words out, which would blur the voices.
+  const energy = detectSpeech(feats.logEnergy, { ratio: tuning.vadRatio });
+  const voiced = voicedSec ? intersect(toFrameRanges(voicedSec, frames), energy) : energy;
   const speech: FrameRange[] = opts.speechRegions
     ? intersect(
-        mergeRegions(
-          opts.speechRegions
-            .map((r) => ({ start: Math.max(0, Math.round(r.start / FRAME_STEP)), end: Math.min(frames, Math.round(r.end / FRAME_STEP)) }))
-            .filter((r) => r.end > r.start),
-        ),
+        mergeRegions(toFrameRanges(opts.speechRegions, frames)),
         voiced,
       )
     : voiced;
@@ -261,6 +276,12 @@ function intersect(a: FrameRange[], b: FrameRange[]): FrameRange[] {
     }
   }
   return out;
+}
+
+function toFrameRanges(regions: SpeechRegion[], frames: number): FrameRange[] {
+  return regions
+    .map((r) => ({ start: Math.max(0, Math.round(r.start / FRAME_STEP)), end: Math.min(frames, Math.round(r.end / FRAME_STEP)) }))
+    .filter((r) => r.end > r.start);
 }
 
 function mergeRegions(regions: FrameRange[]): FrameRange[] {
