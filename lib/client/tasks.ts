@@ -80,6 +80,8 @@ export type MeetingStatus = "joining" | "in_meeting" | "ended" | "unknown";
 export interface Speaker {
   id: string;
   name: string;
+  /** The owner's voice profile named this speaker (lib/voice-profiles): suggested with a confidence, or confirmed. */
+  voiceMatch?: { state: "suggested" | "confirmed"; confidence: number } | null;
 }
 
 export interface TimelineEntry {
@@ -104,6 +106,8 @@ export interface Task extends TaskSummary {
   /** The saved summary changed after the map was drawn. */
   mindMapOutdated: boolean;
   speechEngine: string | null;
+  /** Who separated the speakers: the speech API itself ("provider") or our diarization ("ours"); null on older tasks. */
+  speakerSource?: "provider" | "ours" | null;
   /** The number of speakers the owner gave; null when they were detected automatically. */
   speakerCount: number | null;
   /** "fast" / "accurate" as picked at upload; null is the default (accurate). */

@@ -43,7 +43,10 @@ export type MediaFetcher = (task: { id: string; userId: string; sourceUrl: strin
  * (every write is conditional on the row, and a watch aborts long steps), and
  * whatever the worker stored meanwhile is removed again.
  */
-export async function runTranscription(taskId: string, opts: { locale: string; signal?: AbortSignal; fetchMedia?: MediaFetcher }) {
+/** Names the saved speakers after the owner's voice profiles (lib/voice-profiles/apply.ts); given by the worker, so tasks never import voice profiles. */
+export type SpeakerNamer = (taskId: string, wavPath: string) => Promise<unknown>;
+
+export async function runTranscription(taskId: string, opts: { locale: string; signal?: AbortSignal; fetchMedia?: MediaFetcher; nameSpeakers?: SpeakerNamer }) {
   const owner = await prisma.task.findUnique({ where: { id: taskId }, select: { userId: true } });
   if (!owner) return { skipped: "deleted" as const };
   const watch = abortWhenGone(taskId, opts.signal);
@@ -71,7 +74,7 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
   }
 }
 
-async function runSteps(taskId: string, opts: { locale: string; signal: AbortSignal; fetchMedia?: MediaFetcher }) {
+async function runSteps(taskId: string, opts: { locale: string; signal: AbortSignal; fetchMedia?: MediaFetcher; nameSpeakers?: SpeakerNamer }) {
   const task = await prisma.task.findUnique({
     where: { id: taskId },
     select: {
@@ -202,6 +205,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     // A transcript that finished before is having its speakers detected again: it keeps its entries (and the owner's edits).
     if (task.transcriptionTime) {
       const result = await reassignSpeakers(taskId, turns, opts.locale, [...done]);
+      await opts.nameSpeakers?.(taskId, wav);
       await clearProgress(taskId);
       return result;
     }
@@ -234,6 +238,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
         data: entries.map((e, position) => ({ taskId, position, begin: Math.round(e.begin), end: Math.round(e.end), text: e.text.trim(), speakerId: ids.get(e.speaker) ?? null })),
       });
     });
+    await opts.nameSpeakers?.(taskId, wav);
     await clearProgress(taskId);
     return { speakers: speakerNumbers.length, entries: entries.length };
   } finally {
