@@ -124,7 +124,7 @@ export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], loc
     }
     await db.task.update({
       where: { id: taskId },
-      data: { status: restingStatus(task.summary), completedSteps: [...done, "diarize"], estimatedMinutes: null },
+      data: { status: restingStatus(task.summary), completedSteps: [...done, "diarize"], estimatedMinutes: null, speakerSource: "ours" },
     });
   });
   return { speakers: order.length, entries: task.timeline.length, redetected: true };

@@ -15,13 +15,14 @@ export function assignProfiles(
   profiles: { id: string; vector: VoiceVector }[],
   refused: Set<string> = new Set(),
   threshold = MATCH_DISTANCE,
+  distanceOf: (a: VoiceVector, b: VoiceVector) => number = voiceDistance,
 ): VoiceMatch[] {
   const pairs: VoiceMatch[] = [];
   for (const s of speakers) {
     for (const p of profiles) {
       if (refused.has(`${s.id}|${p.id}`)) continue;
-      const distance = voiceDistance(s.vector, p.vector);
-      if (distance < threshold) pairs.push({ speakerId: s.id, profileId: p.id, distance, confidence: confidenceOf(distance) });
+      const distance = distanceOf(s.vector, p.vector);
+      if (distance < threshold) pairs.push({ speakerId: s.id, profileId: p.id, distance, confidence: confidenceOf(distance, threshold) });
     }
   }
   pairs.sort((a, b) => a.distance - b.distance);

@@ -7,24 +7,17 @@ import { POST as mergeProfile } from "@/app/api/voice-profiles/[id]/merge/route"
 import { POST as rememberVoice } from "@/app/api/transcription/[id]/remember-voice/route";
 import { POST as voiceMatch } from "@/app/api/transcription/[id]/voice-match/route";
 import { PUT as editSpeakerNames } from "@/app/api/transcription/[id]/edit-speaker-names/route";
-import { concatToWav, normalizeToWav } from "@/lib/media/ffmpeg";
-import { readWavInfo } from "@/lib/media/wav";
 import { prisma } from "@/lib/server/prisma";
-import { storage } from "@/lib/storage/storage";
-import { mediaFolder } from "@/lib/tasks/task-files";
 import { applyVoiceProfiles } from "@/lib/voice-profiles/apply";
 import { voiceProfileNamesForMcp } from "@/lib/voice-profiles/mcp";
 import { call } from "@/tests/helpers/api";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { signIn } from "@/tests/helpers/users";
+import { LJ, LV, seedVoiceRecording } from "@/tests/helpers/voice-recordings";
 
 // Voice profiles end to end through the routes, on recordings built from corpus
 // clips whose speakers are known: LJSpeech's reader (LJ001-*) and the LibriVox
 // reader of Sense and Sensibility (ss01_*) each appear in several clips.
-const CORPUS = path.resolve(process.cwd(), "../shared/corpus/single");
-const LJ = ["en_LJ001-0001.wav", "en_LJ001-0003.wav", "en_LJ001-0005.wav"];
-const LV = ["en_librivox_ss01_0870.wav", "en_librivox_ss01_0890.wav", "en_librivox_ss01_0920.wav"];
-
 jest.setTimeout(120_000);
 
 let work: string;
@@ -33,30 +26,7 @@ let user: Awaited<ReturnType<typeof signIn>>;
 type SpeakerJson = { id: string; name: string; voiceMatch: { state: string; confidence: number } | null };
 type TaskJson = { speakers: SpeakerJson[] };
 
-/** A finished task whose normalized.wav is `clips` end to end; clip i is one timeline entry of speaker `speakers[i]`. */
-async function recording(title: string, clips: string[], speakers: number[]) {
-  const parts = await Promise.all(clips.map(async (c, i) => {
-    const out = path.join(work, `${title}-${i}.wav`);
-    await normalizeToWav(path.join(CORPUS, c), out);
-    return out;
-  }));
-  const wav = path.join(work, `${title}.wav`);
-  await concatToWav(parts, wav);
-  const lengths = await Promise.all(parts.map(async (p) => (await readWavInfo(p)).durationSec));
-  const task = await prisma.task.create({ data: { userId: user.userId, title, status: "completed", source: "upload", duration: lengths.reduce((a, b) => a + b), fullText: "x", language: "en" }, select: { id: true } });
-  const ids = new Map<number, string>();
-  for (const n of [...new Set(speakers)]) ids.set(n, (await prisma.speaker.create({ data: { taskId: task.id, label: `spk_${n}`, name: `Speaker ${n + 1}`, position: n }, select: { id: true } })).id);
-  let at = 0;
-  await prisma.timelineEntry.createMany({
-    data: lengths.map((len, i) => {
-      const e = { taskId: task.id, position: i, begin: Math.round(at * 1000), end: Math.round((at + len) * 1000), text: `clip ${i}`, speakerId: ids.get(speakers[i]!)! };
-      at += len;
-      return e;
-    }),
-  });
-  await storage().putFile(`${mediaFolder(user.userId, task.id)}/normalized.wav`, wav, "audio/wav");
-  return { id: task.id, speaker: (n: number) => ids.get(n)! };
-}
+const recording = (title: string, clips: string[], speakers: number[]) => seedVoiceRecording(user.userId, work, title, clips, speakers);
 
 const task = (id: string) => prisma.task.findUniqueOrThrow({ where: { id }, select: { speakers: { select: { id: true, name: true, profileId: true, profileState: true, profileConfidence: true } } } });
 
