@@ -8,6 +8,9 @@ import { POST as rememberVoice } from "@/app/api/transcription/[id]/remember-voi
 import { POST as voiceMatch } from "@/app/api/transcription/[id]/voice-match/route";
 import { PUT as editSpeakerNames } from "@/app/api/transcription/[id]/edit-speaker-names/route";
 import { prisma } from "@/lib/server/prisma";
+import { storage } from "@/lib/storage/storage";
+import { runTranscription } from "@/lib/tasks/pipeline";
+import { mediaFolder } from "@/lib/tasks/task-files";
 import { applyVoiceProfiles } from "@/lib/voice-profiles/apply";
 import { voiceProfileNamesForMcp } from "@/lib/voice-profiles/mcp";
 import { call } from "@/tests/helpers/api";
@@ -110,6 +113,30 @@ test("enrol from one recording, recognise the same reader in another made of dif
   expect(await prisma.speaker.count({ where: { profileId: linda } })).toBe(0);
   expect(await prisma.speaker.count({ where: { task: { userId: user.userId }, profileState: { not: null } } })).toBe(0);
   expect((await task(two.id)).speakers.find((s) => s.id === two.speaker(1))!.name).toBe("Linda");
+});
+
+test("re-detecting the speakers of a finished transcript applies the profiles", async () => {
+  // Rita is the LibriVox reader, remembered from one clip.
+  const enrol = await recording("rita", [LV[0]!], [0]);
+  await call(editSpeakerNames, { token: user.token, params: { id: enrol.id }, json: { speakers: [{ id: enrol.speaker(0), name: "Rita" }] } });
+  expect((await call(rememberVoice, { token: user.token, params: { id: enrol.id }, json: { speakerId: enrol.speaker(0) } })).code).toBe(200);
+
+  // A finished transcript of two other clips of hers, whose speakers are detected again (one speaker, as the owner says).
+  const later = await recording("rita-later", [LV[1]!, LV[2]!], [0, 0]);
+  const folder = mediaFolder(user.userId, later.id);
+  const entries = await prisma.timelineEntry.findMany({ where: { taskId: later.id }, orderBy: { position: "asc" }, select: { begin: true, end: true, text: true } });
+  const segments = path.join(work, "segments.json");
+  await fsp.writeFile(segments, JSON.stringify({ language: "en", segments: entries }));
+  await storage().putFile(`${folder}/segments.json`, segments, "application/json");
+  await prisma.mediaPart.create({ data: { taskId: later.id, position: 0, storageKey: `${folder}/normalized.wav`, originalName: "rita-later.wav", size: 1, mime: "audio/wav", kind: "audio", duration: 10 } });
+  await prisma.task.update({ where: { id: later.id }, data: { status: "queued", transcriptionTime: new Date(), completedSteps: ["prepare", "transcribe"], speakerCount: 1 } });
+  await runTranscription(later.id, { locale: "en", nameSpeakers: applyVoiceProfiles });
+  const after = await prisma.task.findUniqueOrThrow({ where: { id: later.id }, select: { status: true, speakerSource: true, speakers: { select: { name: true, profileState: true, profileConfidence: true } } } });
+  expect(after.status).toBe("completed");
+  expect(after.speakerSource).toBe("ours");
+  expect(after.speakers).toHaveLength(1);
+  expect(after.speakers[0]).toMatchObject({ name: "Rita", profileState: "suggested" });
+  expect(after.speakers[0]!.profileConfidence!).toBeGreaterThan(0.5);
 });
 
 test("deleting the account deletes every profile and embedding", async () => {
