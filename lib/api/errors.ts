@@ -83,6 +83,7 @@ export const errorCatalogue = {
   "voiceProfiles.notFound": 404,
   "voiceProfiles.nameTaken": 409,
   "voiceProfiles.mergeSame": 400,
+  "voiceProfiles.nameRequired": 400,
   "voiceProfiles.speakerNotFound": 404,
   "voiceProfiles.tooLittleSpeech": 400,
   "voiceProfiles.noSuggestion": 409,

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { hasProFeatures } from "@/lib/billing/plans";
+import { defaultSpeakerNumber } from "@/lib/client/speaker-names";
 import { translatorFor } from "@/lib/i18n/server";
 import { Prisma, prisma } from "@/lib/server/prisma";
 import { findOwnedTask } from "@/lib/tasks/owned";
@@ -153,7 +154,8 @@ export async function rememberVoice(userId: string, taskId: string, speakerId: s
   const target = profileId ? await ownedProfile(userId, profileId) : null;
   const voice = await speakerVoice(taskId, speakerId);
   const name = target?.name ?? speaker.name.trim();
-  if (!name) throw new AppError("voiceProfiles.speakerNotFound");
+  // A default name ("Speaker 2", in any language) names nobody.
+  if (!name || defaultSpeakerNumber(name) !== null) throw new AppError("voiceProfiles.nameRequired");
   const profile = await prisma.$transaction(async (db) => {
     // "This is also Anna": a profile named like the speaker (whatever the case) is strengthened, not doubled.
     const p =

@@ -53,6 +53,9 @@ test("remembering a voice is Pro only, through the one plan check", async () => 
 test("enrol from one recording, recognise the same reader in another made of different clips, confirm, merge, delete", async () => {
   // Enrol: recording 1 has LJ then LV; the owner names LJ's speaker "Linda" and remembers the voice.
   const one = await recording("one", [LJ[0]!, LV[0]!], [0, 1]);
+  // A default name names nobody: the speaker needs a name first.
+  const unnamed = await call(rememberVoice, { token: user.token, params: { id: one.id }, json: { speakerId: one.speaker(1) } });
+  expect(unnamed.data).toMatchObject({ error: "voiceProfiles.nameRequired" });
   await call(editSpeakerNames, { token: user.token, params: { id: one.id }, json: { speakers: [{ id: one.speaker(0), name: "Linda" }] } });
   const enrolled = await call<{ profile: { id: string; name: string }; task: TaskJson }>(rememberVoice, { token: user.token, params: { id: one.id }, json: { speakerId: one.speaker(0) } });
   expect(enrolled.code).toBe(200);
