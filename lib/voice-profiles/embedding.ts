@@ -1,5 +1,5 @@
 import "server-only";
-import { computeFeatures, type Features } from "@/lib/diarization/features";
+import type { Features } from "@/lib/diarization/features";
 import {
   embeddingSimilarity,
   embeddingSpeechSeconds,
@@ -12,11 +12,11 @@ import {
  * Voice profiles store the diarization's own speaker embedding
  * (lib/diarization/embedding.ts: a voice's full-covariance MFCC Gaussian, as
  * pooled statistics), so profiles and diarization share one embedding and
- * strengthening a profile is pooling. What profiles add is how two voices are
- * compared across recordings: see voiceDistance.
+ * strengthening a profile is pooling. Comparison is the diarization's own
+ * similarity too; profiles add only the distance at which two voices count as
+ * one person across recordings (MATCH_DISTANCE).
  */
 export const EMBEDDING_VERSION = SPEAKER_EMBEDDING_VERSION;
-const DIMS = 19;
 /** Less speech than this gives too loose a voice to name anyone. */
 export const MIN_EMBEDDING_SEC = 1.5;
 
@@ -27,17 +27,6 @@ export type TimeRange = { start: number; end: number };
 export function embedRanges(feats: Features, ranges: TimeRange[]): VoiceVector | null {
   const e = speakerEmbeddingOfFeatures(feats, ranges);
   return embeddingSpeechSeconds(e) < MIN_EMBEDDING_SEC ? null : Array.from(e);
-}
-
-/** Every speaker of a recording (mono samples) at once; speakers with too little speech are left out. */
-export function embedSpeakers(pcm: Float32Array, sampleRate: number, rangesBySpeaker: Map<string, TimeRange[]>): Map<string, VoiceVector> {
-  const feats = computeFeatures(pcm, sampleRate, DIMS);
-  const out = new Map<string, VoiceVector>();
-  for (const [speaker, ranges] of rangesBySpeaker) {
-    const v = embedRanges(feats, ranges);
-    if (v) out.set(speaker, v);
-  }
-  return out;
 }
 
 /** Pools several enrolments of one voice (strengthening a profile). */
