@@ -3,6 +3,7 @@
  * bench/README.md:   npm run bench            (all)
  *                    npm run bench -- wer der  (only some: wer, der, long, upload, times)
  *                    npm run bench -- search   (issue 10's search target; see bench/search.ts)
+ *                    npm run bench -- profiles (issue 28's voice profiles; see bench/voice-profiles.ts)
  * Run on a quiet machine: the figures are wall-clock times and memory peaks.
  */
 import { runAnalysisLocalBench } from "./analysis-local";
@@ -14,6 +15,7 @@ import { runSearchBench } from "./search";
 import { runSpeechLongBench } from "./speech-long";
 import { main as runSpeechWerBench } from "./speech-wer";
 import { runUploadMemoryBench } from "./upload-memory";
+import { runVoiceProfilesBench } from "./voice-profiles";
 import { runToolsMediaBench } from "./tools-media";
 import { runTranscriptTimesBench } from "./transcript-times";
 
@@ -29,6 +31,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   search: () => runSearchBench({ record: true, reseed: process.argv.includes("--reseed") }),
   // Issue 12's media tools: fastest mode ≥ 20× re-encoding, flat memory (bench/tools-media.ts).
   tools: () => runToolsMediaBench({ record: true }),
+  // Issue 28's voice profiles: enrol on one recording, recognise on others (bench/voice-profiles.ts).
+  profiles: () => runVoiceProfilesBench({ record: true }),
   // Issue 14's fair scheduling: an 11 s clip during a 60 min recording (bench/fairness.ts; --minutes=N for a shorter one).
   fairness: () => runFairnessBench({ record: true }),
   // Issue 14's load: autocannon over the running app at 50/100/200 req/s, or --soak (bench/load.ts).

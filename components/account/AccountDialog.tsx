@@ -1,12 +1,13 @@
 "use client";
 // The account panel (screens and routes "account and profile"): avatar, user info, interface and AI
-// summary language, usage (used / total minutes, next reset), the referral section and the MCP keys. Opened from the header's user
+// summary language, usage (used / total minutes, next reset), the referral section, voice profiles and the MCP keys. Opened from the header's user
 // button (desktop and phone); `section` scrolls to one part (e.g. "invite friends").
 import { LocaleOptions } from "@/components/shell/LocaleOptions";
 import { useEffect, useRef, useState } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { formatMinutes } from "@/lib/format/minutes";
 import { McpKeysPanel } from "@/components/mcp/McpKeysDialog";
+import { VoiceProfilesPanel } from "@/components/voice-profiles/VoiceProfilesPanel";
 import { ReferralSection } from "@/components/rewards/ReferralSection";
 import { useReferralInfo } from "@/components/rewards/useReferralInfo";
 import { useInterfaceLanguage } from "@/components/shell/LanguageSwitcher";
@@ -127,6 +128,10 @@ export function AccountDialog({ section, usage, onClose }: { section?: AccountSe
         <PreferencesSection user={user} />
         <div ref={referralRef} data-testid="account-referral" data-focused={section === "referral" ? "true" : undefined}>
           <ReferralSection info={info} error={error} onRetry={reload} />
+        </div>
+        <div className={styles.section} data-testid="account-voice-profiles">
+          <h3 className={styles.heading}>{t("voiceProfilesTitle")}</h3>
+          <VoiceProfilesPanel onConfirmingChange={setConfirming} />
         </div>
         <div ref={mcpRef} className={styles.section} data-testid="account-mcp">
           <h3 className={styles.heading}>{t("mcpTitle")}</h3>

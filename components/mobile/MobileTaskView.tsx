@@ -173,7 +173,7 @@ export function MobileTaskView({ taskId, summary, onBack, onSummaryChange, onMov
         ) : tab === "translation" ? (
           <MobileTranslationTab task={task} view={translationView} controller={controller} follow={follow} />
         ) : tab === "speakers" ? (
-          <SpeakersPanel task={task} onRename={shared ? undefined : rename.open} onSeek={(ms) => controller.seek(ms, true)} onRedetect={shared ? undefined : redetect.open} />
+          <SpeakersPanel task={task} onTaskChange={onTaskChange} onRename={shared ? undefined : rename.open} onSeek={(ms) => controller.seek(ms, true)} onRedetect={shared ? undefined : redetect.open} />
         ) : (
           <TimelineList task={task} controller={controller} follow={follow} />
         )}

@@ -1,11 +1,15 @@
 "use client";
-// Renames one speaker everywhere in the task (PUT .../edit-speaker-names).
+// Renames one speaker everywhere in the task (PUT .../edit-speaker-names), and
+// optionally remembers their voice under that name (POST .../remember-voice).
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { tasksApi, type Speaker, type Task } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
 import { Modal } from "@/components/ui/Modal";
 import { ModalFooter } from "@/components/ui/ModalFooter";
+import { RememberVoiceField } from "@/components/voice-profiles/RememberVoiceField";
+import { isApiError } from "@/lib/client/api";
+import { voiceProfilesApi } from "@/lib/voice-profiles/voice-profiles.client";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./transcript.module.css";
@@ -23,9 +27,11 @@ export function SpeakerRenameDialog({ taskId, speaker, currentName, colour, othe
 }) {
   const t = useTranslations("app.speakers");
   const terr = useTranslations("errors");
+  const tv = useTranslations("voiceProfiles");
   const [value, setValue] = useState(currentName);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [remember, setRemember] = useState(false);
 
   const trimmed = value.trim();
   const duplicate = trimmed !== "" && otherNames.some((n) => n.trim().toLowerCase() === trimmed.toLowerCase());
@@ -35,19 +41,28 @@ export function SpeakerRenameDialog({ taskId, speaker, currentName, colour, othe
       setProblem(t("nameEmpty"));
       return;
     }
-    if (trimmed === currentName) {
+    if (trimmed === currentName && !remember) {
       onClose();
       return;
     }
     setBusy(true);
     setProblem(null);
+    let renamed = false;
     try {
-      const task = await tasksApi.editSpeakerNames(taskId, [{ id: speaker.id, name: trimmed }]);
-      onSaved(task);
-      toast.success(t("renamed"));
+      if (trimmed !== currentName || speaker.name !== trimmed) {
+        onSaved(await tasksApi.editSpeakerNames(taskId, [{ id: speaker.id, name: trimmed }]));
+        renamed = true;
+      }
+      if (remember) {
+        const res = await voiceProfilesApi.remember(taskId, speaker.id);
+        onSaved(res.task);
+        toast.success(tv("remembered", { name: res.profile.name }));
+      } else toast.success(t("renamed"));
       onClose();
     } catch (e) {
-      setProblem(errorMessage(e, terr("tasks.speakerNameUpdateFailed")));
+      if (renamed) toast.success(t("renamed"));
+      const fallback = isApiError(e) && e.key?.startsWith("voiceProfiles.") ? tv("rememberFailed") : terr("tasks.speakerNameUpdateFailed");
+      setProblem(errorMessage(e, fallback));
       setBusy(false);
     }
   };
@@ -95,6 +110,7 @@ export function SpeakerRenameDialog({ taskId, speaker, currentName, colour, othe
         ) : (
           <div className={styles.muted}>{t("everywhereHint")}</div>
         )}
+        <RememberVoiceField checked={remember} onChange={setRemember} name={trimmed} disabled={busy} />
       </form>
     </Modal>
   );

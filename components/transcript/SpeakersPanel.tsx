@@ -6,11 +6,14 @@ import type { Task } from "@/lib/tasks/task.client";
 import { formatClock, formatDuration } from "@/lib/format/time";
 import { IconEdit } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";
+import { VoiceMatchActions } from "@/components/voice-profiles/VoiceMatchActions";
 import { speakerLooks } from "./speakers";
 import styles from "./transcript.module.css";
 
-export function SpeakersPanel({ task, onRename, onSeek, onRedetect }: {
+export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange }: {
   task: Task;
+  /** The owner's: answers to a voice profile's suggested name land here. */
+  onTaskChange?: (task: Task) => void;
   /** Absent for a collaborator: renaming speakers is the owner's. */
   onRename?: (speakerId: string) => void;
   onSeek?: (ms: number) => void;
@@ -68,6 +71,7 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect }: {
                       </>
                     ) : null}
                   </span>
+                  <VoiceMatchActions taskId={task.id} speaker={s} name={look.name} onAnswered={onRename ? onTaskChange : undefined} />
                   <span className={styles.shareBar} aria-hidden="true">
                     <span style={{ width: `${share}%`, background: look.colour }} />
                   </span>

@@ -34,7 +34,7 @@ export function TranscriptWorkspace({ task, onTaskChange, controller, editable =
           <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={editable ? rename.open : undefined} editable={editable} />
         </div>
         <aside className={styles.workspaceAside}>
-          <SpeakersPanel task={task} onRename={owner ? rename.open : undefined} onSeek={(ms) => controller.seek(ms, true)} onRedetect={editable ? redetect.open : undefined} />
+          <SpeakersPanel task={task} onTaskChange={onTaskChange} onRename={owner ? rename.open : undefined} onSeek={(ms) => controller.seek(ms, true)} onRedetect={editable ? redetect.open : undefined} />
         </aside>
       </div>
       {rename.dialog}

@@ -9,6 +9,7 @@ import type { Edition } from "@/lib/edition/edition";
 import { translatorFor } from "@/lib/i18n/server";
 import { logger } from "@/lib/server/logger";
 import { userForMcpKey } from "./keys.service";
+import { voiceProfileNamesForMcp } from "@/lib/voice-profiles/mcp";
 import { askForMcp, listTasksForMcp, searchForMcp, summaryForMcp, transcriptForMcp } from "./tasks";
 
 // The MCP server (Streamable HTTP, stateless): each request gets its own
@@ -87,6 +88,15 @@ export function buildMcpServer(user: { id: string; planCode: string }, locale: s
       const text = await askForMcp(user, id, question, AbortSignal.timeout(ASK_TIMEOUT_MS));
       return { content: [{ type: "text", text }] };
     }),
+  );
+  server.registerTool(
+    "list_voice_profiles",
+    {
+      title: "List voice profiles",
+      description: "The names of the people whose voices you asked Tingji to remember, with how many recordings each appears in. Voices themselves are never given out.",
+      inputSchema: {},
+    },
+    tool(locale, async () => json(await voiceProfileNamesForMcp(userId))),
   );
   return server;
 }

@@ -78,6 +78,15 @@ export const errorCatalogue = {
   "hotwords.notFound": 404,
   "hotwords.duplicate": 409,
   "hotwords.batchEmpty": 400,
+  // voice profiles (lib/voice-profiles)
+  "voiceProfiles.proRequired": 403,
+  "voiceProfiles.notFound": 404,
+  "voiceProfiles.nameTaken": 409,
+  "voiceProfiles.mergeSame": 400,
+  "voiceProfiles.nameRequired": 400,
+  "voiceProfiles.speakerNotFound": 404,
+  "voiceProfiles.tooLittleSpeech": 400,
+  "voiceProfiles.noSuggestion": 409,
   // MCP keys (error catalogue MCP)
   "mcp.proRequired": 403,
   "mcp.nameRequired": 400,

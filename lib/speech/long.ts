@@ -7,13 +7,15 @@ import { readWavInfo } from "@/lib/media/wav";
 import { chunkKey, type ChunkCache } from "./chunk-cache";
 import { ANONYMOUS_CLAIM, decoderSlots, fairChunking, type DecodeClaim } from "./decoder-slots";
 import { DecodeProgress } from "./decode-progress";
-import type { ChunkPlan, DecodeProfile, SpeechEngine, SpeechResult, SpeechSegment } from "./types";
+import type { ChunkPlan, DecodeProfile, KnownSpeaker, SpeechEngine, SpeechResult, SpeechSegment } from "./types";
 
 const DEFAULT_PLAN: ChunkPlan = { targetChunkSec: 45, maxChunkSec: 60 };
 
 export interface TranscribeLongOptions {
   engine: SpeechEngine;
   hotwords?: string[];
+  /** For a diarizing engine: people it should name itself (not part of the chunk cache key: the clips are large). */
+  knownSpeakers?: KnownSpeaker[];
   language?: string;
   /** Decoding profile for every chunk ("fast" / "accurate"); part of the chunk cache key. */
   profile?: DecodeProfile;
@@ -63,7 +65,7 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
     try {
       const result = await decoderSlots().run(claim, info.durationSec, opts.signal, async () => {
         progress.started(0, info.durationSec);
-        return engine.transcribe(wavPath, { ...request, signal: opts.signal });
+        return engine.transcribe(wavPath, { ...request, knownSpeakers: opts.knownSpeakers, signal: opts.signal });
       });
       progress.complete();
       return result;
@@ -95,7 +97,7 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
           const release = await slots.acquire(chunk.endSec - chunk.startSec, signal);
           try {
             progress.started(i, chunk.endSec - chunk.startSec);
-            result = await engine.transcribe(chunk.path, { ...request, signal });
+            result = await engine.transcribe(chunk.path, { ...request, knownSpeakers: opts.knownSpeakers, signal });
           } finally {
             release();
           }

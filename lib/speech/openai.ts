@@ -1,7 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import OpenAI from "openai";
-import type { SpeechEngine, SpeechResult, SpeechSegment, SpeechWord, TranscribeOptions } from "./types";
+import type { KnownSpeaker, SpeechEngine, SpeechResult, SpeechSegment, SpeechWord, TranscribeOptions } from "./types";
 
 export interface OpenAiEngineConfig {
   /** e.g. https://api.openai.com/v1, https://api.groq.com/openai/v1, http://127.0.0.1:8080/v1 */
@@ -13,11 +13,21 @@ export interface OpenAiEngineConfig {
   maxRetries?: number;
 }
 
+/** OpenAI's diarizing models (gpt-4o-transcribe-diarize) answer diarized_json: segments with a speaker each. */
+export function isDiarizingModel(model: string): boolean {
+  return /diariz/i.test(model);
+}
+
+/** The API takes at most 4 known speakers. */
+export const MAX_KNOWN_SPEAKERS = 4;
+
 /**
  * Any server that speaks OpenAI's POST /audio/transcriptions with
  * response_format=verbose_json: OpenAI, Groq, faster-whisper servers, the
  * whisper.cpp server. Hotwords go in as the prompt, which Whisper models use
- * as spelling context.
+ * as spelling context. A diarizing model is asked for diarized_json instead,
+ * with the owner's known speakers (names and reference clips); it takes no
+ * prompt, and needs chunking_strategy for audio over 30 s.
  */
 export function openAiEngine(cfg: OpenAiEngineConfig): SpeechEngine {
   const client = new OpenAI({
@@ -33,22 +43,35 @@ export function openAiEngine(cfg: OpenAiEngineConfig): SpeechEngine {
     model: cfg.model,
     // Whisper-style services take a `language` field and detect the language when it is left out.
     detectsLanguage: true,
+    diarizes: isDiarizingModel(cfg.model),
     // ≤ 10 minutes keeps a 16 kHz mono WAV at ≤ 19.2 MB, under the 25 MB upload cap.
     chunking: { targetChunkSec: 480, maxChunkSec: 600 },
     async transcribe(wavPath: string, o: TranscribeOptions): Promise<SpeechResult> {
       let body: unknown;
       try {
-        body = await client.audio.transcriptions.create(
-          {
-            file: fs.createReadStream(wavPath),
-            model: cfg.model,
-            response_format: "verbose_json",
-            timestamp_granularities: ["segment"],
-            ...(o.language ? { language: o.language } : {}),
-            ...(o.hotwords?.length ? { prompt: hotwordPrompt(o.hotwords) } : {}),
-          },
-          { signal: o.signal },
-        );
+        body = isDiarizingModel(cfg.model)
+          ? await client.audio.transcriptions.create(
+              {
+                file: fs.createReadStream(wavPath),
+                model: cfg.model,
+                response_format: "diarized_json",
+                chunking_strategy: "auto",
+                ...(o.language ? { language: o.language } : {}),
+                ...knownSpeakerFields(o.knownSpeakers),
+              },
+              { signal: o.signal },
+            )
+          : await client.audio.transcriptions.create(
+              {
+                file: fs.createReadStream(wavPath),
+                model: cfg.model,
+                response_format: "verbose_json",
+                timestamp_granularities: ["segment"],
+                ...(o.language ? { language: o.language } : {}),
+                ...(o.hotwords?.length ? { prompt: hotwordPrompt(o.hotwords) } : {}),
+              },
+              { signal: o.signal },
+            );
       } catch (e) {
         if (o.signal?.aborted) throw e;
         throw new Error(`speech API ${where} failed: ${describe(e)}`, { cause: e });
@@ -56,6 +79,11 @@ export function openAiEngine(cfg: OpenAiEngineConfig): SpeechEngine {
       return toResult(body, where);
     },
   };
+}
+
+function knownSpeakerFields(known: KnownSpeaker[] | undefined) {
+  const list = (known ?? []).slice(0, MAX_KNOWN_SPEAKERS);
+  return list.length ? { known_speaker_names: list.map((k) => k.name), known_speaker_references: list.map((k) => k.reference) } : {};
 }
 
 /** Whisper reads only the last ~224 tokens of a prompt; keep it well inside that. */
@@ -74,6 +102,8 @@ interface VerboseSegment {
   end?: unknown;
   text?: unknown;
   words?: { start?: unknown; end?: unknown; word?: unknown }[];
+  /** diarized_json only. */
+  speaker?: unknown;
 }
 
 function toResult(raw: unknown, where: string): SpeechResult {
@@ -97,7 +127,8 @@ function toResult(raw: unknown, where: string): SpeechResult {
       const words: SpeechWord[] | undefined = Array.isArray(s.words)
         ? s.words.filter((w) => typeof w.word === "string").map((w) => ({ begin: ms(w.start), end: ms(w.end), text: String(w.word).trim() }))
         : undefined;
-      segments.push({ begin: ms(s.start), end: ms(s.end), text, ...(words?.length ? { words } : {}) });
+      const speaker = typeof s.speaker === "string" && s.speaker.trim() ? s.speaker.trim() : undefined;
+      segments.push({ begin: ms(s.start), end: ms(s.end), text, ...(words?.length ? { words } : {}), ...(speaker ? { speaker } : {}) });
     }
     return { language, segments };
   }

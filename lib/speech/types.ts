@@ -12,6 +12,8 @@ export interface SpeechSegment {
   end: number;
   text: string;
   words?: SpeechWord[];
+  /** The speaker label a diarizing engine gave ("A", "B", … or a known speaker's name); absent from other engines. */
+  speaker?: string;
 }
 
 export interface SpeechResult {
@@ -32,7 +34,15 @@ export interface TranscribeOptions {
   profile?: DecodeProfile;
   /** Names and terms the user expects; each engine uses them as well as it can. */
   hotwords?: string[];
+  /** People a diarizing engine should name itself: a name and a 2–10 s reference clip (data URL) each, at most 4. */
+  knownSpeakers?: KnownSpeaker[];
   signal?: AbortSignal;
+}
+
+export interface KnownSpeaker {
+  name: string;
+  /** data:audio/wav;base64,… */
+  reference: string;
 }
 
 /** How transcribeLong should cut audio for an engine. */
@@ -53,5 +63,7 @@ export interface SpeechEngine {
   languages?: readonly string[];
   /** Whether it finds the language itself when it is not told one. */
   detectsLanguage?: boolean;
+  /** It labels each segment with its speaker (e.g. OpenAI's gpt-4o-transcribe-diarize); the pipeline then uses its labels. */
+  diarizes?: boolean;
   transcribe(wavPath: string, opts: TranscribeOptions): Promise<SpeechResult>;
 }

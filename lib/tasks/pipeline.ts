@@ -12,7 +12,7 @@ import { recordSpeechTime } from "@/lib/jobs/job-metrics";
 import { storageChunkCache } from "@/lib/speech/chunk-cache";
 import { transcribeLong } from "@/lib/speech/long";
 import { decodeWeightFor } from "@/lib/speech/decoder-slots";
-import type { SpeechResult } from "@/lib/speech/types";
+import type { KnownSpeaker, SpeechResult } from "@/lib/speech/types";
 import { assignSpeakers } from "@/lib/diarization/assign";
 import { startDiarization, type Diarization } from "@/lib/diarization/diarize-file";
 import { correctCharge, refundTask } from "@/lib/billing/ledger";
@@ -26,6 +26,7 @@ import { mediaFolder, removeTaskFiles } from "./task-files";
 import { joinFullText } from "./task.service";
 import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
 import { decodeProfileOf } from "./decode-profile";
+import { providerSpeakerTurns } from "./provider-speakers";
 import { engineCanHear, engineLanguageOf } from "./spoken-language";
 
 /**
@@ -44,7 +45,13 @@ export type MediaFetcher = (task: { id: string; userId: string; sourceUrl: strin
  * (every write is conditional on the row, and a watch aborts long steps), and
  * whatever the worker stored meanwhile is removed again.
  */
-export async function runTranscription(taskId: string, opts: { locale: string; signal?: AbortSignal; fetchMedia?: MediaFetcher }) {
+/** Names the saved speakers after the owner's voice profiles (lib/voice-profiles/apply.ts); given by the worker, so tasks never import voice profiles. */
+export type SpeakerNamer = (taskId: string, wavPath: string) => Promise<unknown>;
+/** The owner's known speakers (name and reference clip) for a diarizing speech API; given by the worker too. */
+export type KnownSpeakerSource = (userId: string) => Promise<KnownSpeaker[]>;
+type PipelineHooks = { fetchMedia?: MediaFetcher; nameSpeakers?: SpeakerNamer; knownSpeakers?: KnownSpeakerSource };
+
+export async function runTranscription(taskId: string, opts: { locale: string; signal?: AbortSignal } & PipelineHooks) {
   const owner = await prisma.task.findUnique({ where: { id: taskId }, select: { userId: true } });
   if (!owner) return { skipped: "deleted" as const };
   const watch = abortWhenGone(taskId, opts.signal);
@@ -72,7 +79,7 @@ export async function runTranscription(taskId: string, opts: { locale: string; s
   }
 }
 
-async function runSteps(taskId: string, opts: { locale: string; signal: AbortSignal; fetchMedia?: MediaFetcher }) {
+async function runSteps(taskId: string, opts: { locale: string; signal: AbortSignal } & PipelineHooks) {
   const task = await prisma.task.findUnique({
     where: { id: taskId },
     select: {
@@ -167,10 +174,13 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     if (!done.has("transcribe")) {
       await setStatus(taskId, "transcribing", "transcribing", 5);
       const hotwords = await activeHotwords(task.userId);
+      // A diarizing speech API names the owner's known people itself (lib/voice-profiles/references.ts).
+      const knownSpeakers = engine.diarizes && opts.knownSpeakers ? await opts.knownSpeakers(task.userId) : undefined;
       const decodeStarted = performance.now();
       speech = await transcribeLong(wav, {
         engine,
         hotwords,
+        knownSpeakers,
         language: engineLanguageOf(task.spokenLanguage),
         profile: decodeProfileOf(task.decodeProfile),
         joinsSec,
@@ -198,11 +208,16 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
 
     // 3. diarize (our own, engine-independent; started above) and save speakers and timeline together.
     await setProgress(taskId, { stage: "diarizing", percent: 88 });
-    const { turns, durationSec } = await diarizing.result;
+    // The speech API's own speakers when it gave them (never on re-detection, which is asked of our separation).
+    const wavInfo = await readWavInfo(wav);
+    const provider = task.transcriptionTime ? null : providerSpeakerTurns(segments, joinsSec.length > 0 || wavInfo.durationSec > (engine.chunking?.maxChunkSec ?? Infinity));
+    if (provider) await diarizing.stop();
+    const { turns, durationSec } = provider ? { turns: provider.turns, durationSec: wavInfo.durationSec } : await diarizing.result;
     await setProgress(taskId, { stage: "saving", percent: 96 });
     // A transcript that finished before is having its speakers detected again: it keeps its entries (and the owner's edits).
     if (task.transcriptionTime) {
       const result = await reassignSpeakers(taskId, turns, opts.locale, [...done]);
+      await opts.nameSpeakers?.(taskId, wav);
       await clearProgress(taskId);
       return result;
     }
@@ -221,6 +236,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
           fullText: joinFullText(entries.map((e) => e.text.trim())),
           completedSteps: [...done, "diarize"],
           estimatedMinutes: null,
+          speakerSource: provider ? "provider" : "ours",
         },
         db,
       );
@@ -228,13 +244,15 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
       await db.speaker.deleteMany({ where: { taskId } });
       const ids = new Map<number, string>();
       for (const [position, n] of speakerNumbers.entries()) {
-        const s = await db.speaker.create({ data: { taskId, label: `spk_${n}`, name: t("tasks.speakerDefault", { n: position + 1 }), position }, select: { id: true } });
+        const name = provider?.names.get(n) ?? t("tasks.speakerDefault", { n: position + 1 });
+        const s = await db.speaker.create({ data: { taskId, label: `spk_${n}`, name, position }, select: { id: true } });
         ids.set(n, s.id);
       }
       await db.timelineEntry.createMany({
         data: entries.map((e, position) => ({ taskId, position, begin: Math.round(e.begin), end: Math.round(e.end), text: e.text.trim(), speakerId: ids.get(e.speaker) ?? null })),
       });
     });
+    await opts.nameSpeakers?.(taskId, wav);
     await clearProgress(taskId);
     return { speakers: speakerNumbers.length, entries: entries.length };
   } finally {

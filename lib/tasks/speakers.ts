@@ -123,7 +123,7 @@ export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], loc
       const lines = (tr.timeline as { index: number; speakerId: string | null }[]).map((l) => ({ ...l, speakerId: speakerAt.get(l.index) ?? null }));
       await db.translation.update({ where: { id: tr.id }, data: { timeline: lines as unknown as Prisma.InputJsonValue } });
     }
-    await moveTaskStatusOrThrow(taskId, restingStatus(task.summary), { data: { completedSteps: [...done, "diarize"], estimatedMinutes: null }, db });
+    await moveTaskStatusOrThrow(taskId, restingStatus(task.summary), { data: { completedSteps: [...done, "diarize"], estimatedMinutes: null, speakerSource: "ours" }, db });
   });
   return { speakers: order.length, entries: task.timeline.length, redetected: true };
 }

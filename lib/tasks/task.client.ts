@@ -28,7 +28,9 @@ export interface TaskAccess {
 /** A task in a list. `access`: the caller's role, on task detail always, on "Shared with me" items. */
 export type TaskSummary = TaskSummaryJson & { access?: TaskAccess };
 
-export type Speaker = TaskJson["speakers"][number];
+type SpeakerJson = TaskJson["speakers"][number];
+/** A speaker; the voice-profile match (lib/voice-profiles) only comes with a task's detail. */
+export type Speaker = Omit<SpeakerJson, "voiceMatch"> & { voiceMatch?: SpeakerJson["voiceMatch"] };
 export type TimelineEntry = TaskJson["timeline"][number];
 
 /** A task with its transcript; the mind map and decoding profile in their browser types. */

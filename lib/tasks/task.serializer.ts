@@ -43,7 +43,8 @@ export const taskDetailSelect = {
   decodeProfile: true,
   spokenLanguage: true,
   translations: { select: { targetLanguage: true, status: true }, orderBy: { createdAt: "asc" } },
-  speakers: { select: { id: true, name: true, label: true }, orderBy: { position: "asc" } },
+  speakerSource: true,
+  speakers: { select: { id: true, name: true, label: true, profileState: true, profileConfidence: true }, orderBy: { position: "asc" } },
   timeline: { select: { position: true, begin: true, end: true, text: true, speakerId: true }, orderBy: { position: "asc" } },
 } satisfies Prisma.TaskSelect;
 
@@ -91,7 +92,12 @@ export type TaskSummaryJson = ReturnType<typeof toTaskSummary>;
 export function toTaskDetail(t: DetailRow, progress: Progress | null | undefined) {
   return {
     ...toTaskSummary(t, progress),
-    speakers: t.speakers.map((s) => ({ id: s.id, name: s.name })),
+    // The owner's voice-profile match (lib/voice-profiles); getTask drops it for anyone else.
+    speakers: t.speakers.map((s) => ({
+      id: s.id,
+      name: s.name,
+      voiceMatch: s.profileState === "suggested" || s.profileState === "confirmed" ? { state: s.profileState, confidence: s.profileConfidence ?? 0 } : null,
+    })),
     timeline: t.timeline.map((e) => ({ index: e.position, begin: e.begin, end: e.end, text: e.text, speakerId: e.speakerId })),
     fullText: t.fullText ?? "",
     summary: t.summary,
@@ -101,6 +107,8 @@ export function toTaskDetail(t: DetailRow, progress: Progress | null | undefined
     // The saved summary changed after the map was drawn: the map needs redrawing.
     mindMapOutdated: Boolean(t.mindMap && t.summaryEditedAt && (!t.mindMapAt || t.summaryEditedAt > t.mindMapAt)),
     speechEngine: t.speechEngine,
+    // Who separated the speakers: "provider" (the speech API's labels), "ours", or null on older tasks.
+    speakerSource: t.speakerSource,
     // The number of speakers the owner gave (null: detected automatically).
     speakerCount: t.speakerCount,
     // The decoding profile picked at upload (null: the default, "accurate").

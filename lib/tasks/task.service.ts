@@ -29,7 +29,9 @@ export async function listTasks(userId: string, q: { page: number; page_size: nu
 export async function getTask(userId: string, taskId: string) {
   const { task, role, ownerName } = await findReadableTask(userId, taskId, taskDetailSelect);
   const detail = toTaskDetail(task, await getProgress(taskId));
-  return { ...detail, folder: role === "owner" ? detail.folder : null, access: { role, ownerName } };
+  // Voice profiles are the owner's alone: a collaborator sees names, never which voice matched.
+  const speakers = role === "owner" ? detail.speakers : detail.speakers.map((s) => ({ ...s, voiceMatch: null }));
+  return { ...detail, speakers, folder: role === "owner" ? detail.folder : null, access: { role, ownerName } };
 }
 
 async function getTaskSummary(userId: string, taskId: string) {
@@ -65,6 +67,8 @@ export async function editSpeakerNames(userId: string, taskId: string, speakers:
     for (const s of speakers) {
       const res = await db.speaker.updateMany({ where: { id: s.id, taskId }, data: { name: s.name.trim() } });
       if (res.count !== 1) throw new AppError("tasks.speakerNameUpdateFailed");
+      // A name typed over a voice profile's suggestion undoes the suggestion (it is not offered again).
+      await db.speaker.updateMany({ where: { id: s.id, taskId, profileState: "suggested" }, data: { profileState: "undone" } });
     }
   });
   return getTask(userId, taskId);

@@ -63,6 +63,8 @@ export const CALLERS_OWN = new Set([
   "POST /api/hotwords",
   "POST /api/hotwords/batch",
   "GET /api/hotwords/summary",
+  // Voice profiles: B lists its own (or hears the Pro prompt); A's profiles are never in the answer.
+  "GET /api/voice-profiles",
   // MCP keys: B lists, counts and creates its own; A's key is never in the answers.
   "GET /api/mcp/keys",
   "POST /api/mcp/keys",
@@ -122,7 +124,7 @@ const ID_FIELDS = idLikeFieldNames();
 /** A body with A's ids in every id-like field any request schema names (lists for plural names). */
 function idFilledBody(a: Owned, id: string) {
   const body: Record<string, unknown> = {};
-  for (const name of ID_FIELDS) body[name] = /s$/i.test(name) ? [id] : /quiz/i.test(name) ? a.quiz : /question/i.test(name) ? a.question : /hotword/i.test(name) ? a.hotword : /speaker/i.test(name) ? a.speaker : id;
+  for (const name of ID_FIELDS) body[name] = /s$/i.test(name) ? [id] : /quiz/i.test(name) ? a.quiz : /question/i.test(name) ? a.question : /hotword/i.test(name) ? a.hotword : /^(profileId|intoId)$/.test(name) ? a.voiceProfile : /speaker/i.test(name) ? a.speaker : id;
   return { ...body, id, ids: [id], task_id: id, taskId: id, quiz_id: a.quiz, question_id: a.question, speakers: [{ id: a.speaker, name: "B" }], answer: [0] };
 }
 
@@ -143,6 +145,10 @@ export function sampleBody(key: string, a: Owned, id: string): unknown {
     "POST /api/ask-ai/flashback-learning/start": { task_id: id, question_count: 1 },
     "POST /api/ask-ai/flashback-learning/check-answer": { task_id: id, quiz_id: a.quiz, question_id: a.question, answer: [0] },
     "PUT /api/hotwords/[id]": { text: "B was here", enabled: false },
+    "PUT /api/voice-profiles/[id]": { name: "B was here" },
+    "POST /api/voice-profiles/[id]/merge": { intoId: a.voiceProfile },
+    "POST /api/transcription/[id]/remember-voice": { speakerId: a.speaker, profileId: a.voiceProfile },
+    "POST /api/transcription/[id]/voice-match": { speakerId: a.speaker, action: "undo" },
     "POST /api/mcp/keys": { name: "B's key" },
     "PUT /api/folder/[id]": { name: "B was here" },
     "POST /api/folder/[id]/move": { folderId: null },
@@ -165,6 +171,7 @@ export function idsFor(route: RouteFile, a: Owned): string[] {
   const tasks = [a.completedTask, a.uploadedTask, a.pastedTask];
   if (route.segments.length === 0) return [a.completedTask];
   if (route.route.includes("/hotwords/")) return [a.hotword];
+  if (route.route.startsWith("/api/voice-profiles/")) return [a.voiceProfile];
   if (route.route.includes("/mcp/keys/")) return [a.mcpKey];
   if (route.route.startsWith("/api/tools/transcript/")) return [a.toolTranscript, a.completedTask];
   if (route.route.startsWith("/api/tools/media/") && route.segments.length > 0) return [a.mediaFile, a.visitorMediaFile];
@@ -180,7 +187,7 @@ function leaks(answer: RawAnswer, a: Owned): string | null {
   const text = Buffer.from(answer.text, "latin1").toString("utf8");
   for (const s of a.secrets) if (text.includes(s)) return `answer holds A's data "${s}"`;
   if (answer.status === 200 && answer.code === 200) {
-    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.mcpKey, a.folder, a.quiz, a.sharedTask]) if (text.includes(id)) return `answer holds A's id ${id}`;
+    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.voiceProfile, a.mcpKey, a.folder, a.quiz, a.sharedTask]) if (text.includes(id)) return `answer holds A's id ${id}`;
   }
   return null;
 }

@@ -28,6 +28,8 @@ export interface Owned {
   pastedTask: string;
   speaker: string;
   hotword: string;
+  /** A's voice profile (lib/voice-profiles), with one embedding; its name is one of the secrets. */
+  voiceProfile: string;
   /** A's MCP key (its id); the key itself is one of the secrets. */
   mcpKey: string;
   /** A's folder, holding A's completed task. */
@@ -101,6 +103,14 @@ export async function createOwnerResources(): Promise<Owned> {
       select: { id: true },
     })
   ).id;
+  // A voice profile naming A's speaker, with a stored voice (enrolment needs real audio; the drill needs only the rows).
+  const voiceProfile = (
+    await prisma.voiceProfile.create({
+      data: { userId: user.userId, name: "ZQX-voice-alpha", embeddings: { create: { version: "drill", vector: [1, 2, 3], speechSec: 3, taskId: completedTask } } },
+      select: { id: true },
+    })
+  ).id;
+  await prisma.speaker.update({ where: { id: speaker }, data: { profileId: voiceProfile, profileState: "suggested", profileConfidence: 0.8 } });
   const referralCode = (await prisma.user.findUniqueOrThrow({ where: { id: user.userId }, select: { referralCode: true } })).referralCode;
   const owned = {
     user,
@@ -114,11 +124,12 @@ export async function createOwnerResources(): Promise<Owned> {
     pastedTask: pastedTask!,
     speaker,
     hotword: hot.data.hotword.id,
+    voiceProfile,
     mcpKey: mcp.data.item.id,
     folder: folder.data.id,
     quiz: q.quizId,
     question: q.question.id,
-    secrets: ["zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key],
+    secrets: ["zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-voice-alpha", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key],
   };
   for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
   if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
@@ -128,7 +139,8 @@ export async function createOwnerResources(): Promise<Owned> {
 /** A's state, to show nothing B did changed it. */
 export async function ownerSnapshot(a: Owned) {
   const tasks = await prisma.task.findMany({ where: { userId: a.user.userId }, select: { id: true, title: true, deletedAt: true, status: true, folderId: true }, orderBy: { id: "asc" } });
-  const speakers = await prisma.speaker.findMany({ where: { taskId: a.completedTask }, select: { id: true, name: true }, orderBy: { id: "asc" } });
+  const speakers = await prisma.speaker.findMany({ where: { taskId: a.completedTask }, select: { id: true, name: true, profileId: true, profileState: true }, orderBy: { id: "asc" } });
+  const voiceProfiles = await prisma.voiceProfile.findMany({ where: { userId: a.user.userId }, select: { id: true, name: true, embeddings: { select: { id: true } } }, orderBy: { id: "asc" } });
   const hotwords = await call<{ items?: unknown[] }>(listHotwords, { token: a.user.token });
   const task = await call<{ title: string; fullText: string }>(getTask, { token: a.user.token, params: { id: a.completedTask } });
   const chat = await call(history, { token: a.user.token, params: { id: a.completedTask } });
@@ -136,5 +148,5 @@ export async function ownerSnapshot(a: Owned) {
   const collaborators = await prisma.collaborator.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, userId: true }, orderBy: { id: "asc" } });
   const mcpKeys = await prisma.mcpKey.findMany({ where: { userId: a.user.userId }, select: { id: true, name: true, keyHash: true }, orderBy: { id: "asc" } });
   const shares = await prisma.share.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, enabled: true, allowIndexing: true, tokenHash: true }, orderBy: { id: "asc" } });
-  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys });
+  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys, voiceProfiles });
 }

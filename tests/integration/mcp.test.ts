@@ -96,7 +96,14 @@ test("the SDK client lists the tools and calls each one; another user's task is 
   const keyB = (await call<{ key: string }>(createKey, { token: b.token, json: { name: "b" } })).data.key;
   const client = await connect(keyA.key);
   const tools = await client.listTools();
-  expect(tools.tools.map((t) => t.name).sort()).toEqual(["ask_question", "get_summary", "get_transcript", "list_tasks", "search_transcripts"]);
+  expect(tools.tools.map((t) => t.name).sort()).toEqual(["ask_question", "get_summary", "get_transcript", "list_tasks", "list_voice_profiles", "search_transcripts"]);
+
+  // Voice profiles by name only: the stored voice (its vector) never leaves through MCP, and B's profile is not A's.
+  await prisma.voiceProfile.create({ data: { userId: a.userId, name: "Anna", embeddings: { create: { version: "v", vector: [123.456, 7.25], speechSec: 4, taskId: taskA } } } });
+  await prisma.voiceProfile.create({ data: { userId: b.userId, name: "Bravo voice", embeddings: { create: { version: "v", vector: [1], speechSec: 4 } } } });
+  const voices = textOf(await client.callTool({ name: "list_voice_profiles", arguments: {} }));
+  expect(JSON.parse(voices)).toEqual({ profiles: [{ name: "Anna", recordings: 1 }] });
+  expect(voices).not.toMatch(/123\.456|7\.25|vector|embedding/);
 
   const all = JSON.parse(textOf(await client.callTool({ name: "list_tasks", arguments: {} }))) as { id: string; title: string }[];
   expect(all.map((t) => t.id).sort()).toEqual([taskA, folderTaskA].sort());
