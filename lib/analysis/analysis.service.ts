@@ -11,6 +11,7 @@ import { prisma, Prisma } from "@/lib/server/prisma";
 import { findOwnedTask } from "@/lib/tasks/owned";
 import { textEngine } from "./engine";
 import { mindMapFromMarkdown } from "./mindmap";
+import { withOutline } from "./outline-markdown";
 import { analyzerTranslator, loadPassages, ownedTaskWithTranscript } from "./passages";
 import { displaySpeakerName } from "@/lib/client/speaker-names";
 import { ProviderOutputError, ProviderTimeoutError } from "./provider";
@@ -93,9 +94,11 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
   const scenario = detectScenario(passages, task.source);
   await step("planningSummary");
   await step("generatingSummary");
-  const raw = await engine.summarize({ title: task.title, passages, style, language, scenario, t }, opts.signal);
+  const input = { title: task.title, passages, style, language, scenario, t };
+  const raw = await engine.summarize(input, opts.signal);
+  const outline = await engine.outline(input, opts.signal);
   await step("optimizingFormat");
-  const summary = tidySummary(raw, task.title);
+  const summary = withOutline(tidySummary(raw, task.title), outline, t);
   await step("generatingMindMap");
   const mindMap = mindMapFromMarkdown(summary, task.title);
   await step("creatingCanvas");
@@ -115,6 +118,7 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
       mindMap: finalMap as unknown as Prisma.InputJsonValue,
       mindMapEngine: engine.name,
       mindMapAt: now,
+      outline: outline as unknown as Prisma.InputJsonValue,
       ...clearedError,
     },
   });

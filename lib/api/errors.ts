@@ -61,6 +61,8 @@ export const errorCatalogue = {
   "analysis.summaryEmpty": 400,
   "analysis.markdownSaveFailed": 500,
   "analysis.providerFailed": 502,
+  // A to-do id that the task's outline does not hold (re-summarised since the page was loaded).
+  "analysis.todoNotFound": 404,
   // translation
   "translation.needsProvider": 503,
   "translation.unsupportedLanguage": 400,

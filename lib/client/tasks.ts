@@ -2,7 +2,7 @@
 // the browser sees. Client-side mirrors only: the server's own shapes live in
 // lib/tasks/task.view.ts.
 import { api } from "@/lib/client/api";
-import type { MindMapNode } from "@/lib/analysis/types";
+import type { MindMapNode, Outline } from "@/lib/analysis/types";
 import type { Usage } from "@/lib/billing/usage";
 import type { SpeechLanguageSupport } from "@/lib/speech/languages";
 
@@ -103,6 +103,8 @@ export interface Task extends TaskSummary {
   mindMap: MindMapNode | null;
   /** The saved summary changed after the map was drawn. */
   mindMapOutdated: boolean;
+  /** Chapters, per-speaker summaries and to-dos of the last analysis. */
+  outline: Outline | null;
   speechEngine: string | null;
   /** The number of speakers the owner gave; null when they were detected automatically. */
   speakerCount: number | null;

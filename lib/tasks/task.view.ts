@@ -1,4 +1,5 @@
 import "server-only";
+import type { Outline } from "@/lib/analysis/types";
 import type { Progress } from "@/lib/jobs/progress";
 import { Prisma } from "@/lib/server/prisma";
 
@@ -36,6 +37,7 @@ export const taskDetailSelect = {
   summaryEditedAt: true,
   mindMap: true,
   mindMapAt: true,
+  outline: true,
   speechEngine: true,
   speakerCount: true,
   decodeProfile: true,
@@ -98,6 +100,8 @@ export function toTaskDetail(t: DetailRow, progress: Progress | null | undefined
     mindMap: t.mindMap,
     // The saved summary changed after the map was drawn: the map needs redrawing.
     mindMapOutdated: Boolean(t.mindMap && t.summaryEditedAt && (!t.mindMapAt || t.summaryEditedAt > t.mindMapAt)),
+    // Chapters, per-speaker summaries and to-dos of the last analysis (null before one, or from before they existed).
+    outline: (t.outline ?? null) as Outline | null,
     speechEngine: t.speechEngine,
     // The number of speakers the owner gave (null: detected automatically).
     speakerCount: t.speakerCount,
