@@ -6,6 +6,7 @@
  * Run on a quiet machine: the figures are wall-clock times and memory peaks.
  */
 import { runAnalysisLocalBench } from "./analysis-local";
+import { runChaptersBench } from "./chapters";
 import { runDiarizationBench } from "./diarization-der";
 import { runFairnessBench } from "./fairness";
 import { runHotwordsBench } from "./hotwords";
@@ -25,6 +26,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   times: () => runTranscriptTimesBench({ record: true }),
   upload: () => runUploadMemoryBench({ record: true }),
   analysis: () => runAnalysisLocalBench({ record: true }),
+  // Issue 29: chapters and to-dos on the 60-minute corpus recording, boundaries against the corpus joins (bench/chapters.ts).
+  chapters: () => runChaptersBench({ record: true }),
   hotwords: () => runHotwordsBench({ record: true }),
   search: () => runSearchBench({ record: true, reseed: process.argv.includes("--reseed") }),
   // Issue 12's media tools: fastest mode ≥ 20× re-encoding, flat memory (bench/tools-media.ts).
