@@ -63,6 +63,9 @@ export const errorCatalogue = {
   "analysis.providerFailed": 502,
   // A to-do id that the task's outline does not hold (re-summarised since the page was loaded).
   "analysis.todoNotFound": 404,
+  // Ask your library (docs/library-ask.md).
+  "library.questionNotFound": 404,
+  "library.scopeInvalid": 400,
   // translation
   "translation.needsProvider": 503,
   "translation.unsupportedLanguage": 400,
