@@ -9,7 +9,7 @@ import { isStatement, withoutOpeningFillers } from "./statements";
 import { gapDepths, labelTopics, type TopicSpan } from "./topics";
 import { dueDateIn, ownerNameIn } from "./todo-cues";
 
-/** A chapter of a recording lasts at least this long, and at least a 1/MAX_CHAPTERS of the whole. */
+/** A chapter of a recording lasts at least this long (a sixth of a shorter recording), and at least 1/MAX_CHAPTERS of the whole. */
 const MIN_CHAPTER_MS = 20_000;
 const MAX_CHAPTERS = 24;
 /** A document's chapter has at least this many sentences. */
@@ -52,8 +52,8 @@ export function segmentChapters(doc: LocalDocument): TopicSpan[] {
   const times = sentenceTimes(doc);
   const last = doc.sentences[n - 1]!.passage;
   const duration = doc.timed ? Math.max(last.end, times[n - 1]!) - times[0]! : 0;
-  // Far enough from the recording's ends and from every other boundary.
-  const minMs = Math.max(MIN_CHAPTER_MS, duration / MAX_CHAPTERS);
+  // Far enough from the recording's ends and from every other boundary; a recording under two minutes may have chapters of a sixth of it.
+  const minMs = Math.max(Math.min(MIN_CHAPTER_MS, duration / 6), duration / MAX_CHAPTERS);
   const minSentences = Math.max(MIN_CHAPTER_SENTENCES, Math.floor(n / (MAX_CHAPTERS * 4)));
   const apart = (a: number, b: number) => (doc.timed ? Math.abs(times[a]! - times[b]!) >= minMs : Math.abs(a - b) >= minSentences);
   const endTime = times[0]! + duration;
@@ -135,8 +135,11 @@ function speakersOf(doc: LocalDocument, scores: number[]): SpeakerSummary[] {
 }
 
 function todosOf(doc: LocalDocument): TodoItem[] {
+  const seen = new Set<string>();
+  // The same task said twice is one to-do.
+  const once = (s: Sentence) => !seen.has(s.text.toLocaleLowerCase()) && Boolean(seen.add(s.text.toLocaleLowerCase()));
   return doc.sentences
-    .filter((s) => isItem(s) && isActionItem(s.text, doc.lang))
+    .filter((s) => isItem(s) && isActionItem(s.text, doc.lang) && once(s))
     .slice(0, MAX_TODOS)
     .map((s, k) => ({
       id: `todo-${k + 1}`,
