@@ -261,14 +261,17 @@ async function searchProbes(handler: Parameters<typeof rawCall>[0], a: Owned, to
   return rows;
 }
 
-/** Words of A's pasted text (not in its secrets, so the question itself is no leak): A's library answer cites it, B's must not. */
-const LIBRARY_PROBE = "What was said about the confidential pasted memo?";
+/**
+ * Words of a MEETING line (not one of A's secrets), which A's tasks and B's own task both hold: A's library answer must cite A's tasks, and
+ * B's the same words from B's own task only (leaks() finds any of A's ids in B's answer).
+ */
+const LIBRARY_PROBE = "What did they say about the marketing budget?";
 
 async function libraryProbes(handler: Parameters<typeof rawCall>[0], a: Owned, token: string): Promise<MatrixRow[]> {
   const mine = await rawCall(handler, { method: "POST", token: a.user.token, json: { question: LIBRARY_PROBE } });
   const answer = await rawCall(handler, { method: "POST", token, json: { question: LIBRARY_PROBE } });
-  const found = mine.text.includes(a.pastedTask);
-  const problem = judgeB("POST /api/library/ask", answer, a) ?? (found ? null : "A's own library answer does not cite A's pasted text (the probe proves nothing)");
+  const found = mine.text.includes(a.completedTask) || mine.text.includes(a.sharedTask);
+  const problem = judgeB("POST /api/library/ask", answer, a) ?? (found ? null : "A's own library answer cites none of A's tasks (the probe proves nothing)");
   return [{ route: "/api/library/ask", method: "POST", caller: "B", with: "A's words", status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem }];
 }
 
