@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { env } from "@/lib/server/env";
+import { logger } from "@/lib/server/logger";
 import type { Locale } from "@/lib/i18n/locales";
 import { answerLocally, rankPassages } from "./local/chat";
 import { generateQuizLocally } from "./local/quiz";
@@ -108,7 +109,12 @@ function providerEngine(provider: ChatProvider): TextEngine {
     async outline(input, signal) {
       // Longer than one prompt holds: the local analyzer's chapters, whose times are exact by construction.
       if (numberedLines(input.passages).length > budget) return localEngine.outline(input, signal);
-      return outlineByProvider(provider, input, signal);
+      // The summary stands without its outline: a model that cannot give one leaves the local analyzer's.
+      return outlineByProvider(provider, input, signal).catch((e: unknown) => {
+        if (signal?.aborted) throw e;
+        logger.warn("provider outline failed, local outline used", { error: e instanceof Error ? e.message : String(e) });
+        return localEngine.outline(input, signal);
+      });
     },
     async *answer(input, signal) {
       const all = transcriptLines(input.passages);
