@@ -141,7 +141,10 @@ export async function ensureSeeded(reseed: boolean): Promise<Record<string, numb
   try {
     await client.connect();
     const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Task"`);
-    if (rows[0].n === TASKS && !reseed) return null;
+    // A seeding cut off while building the indexes leaves every row but not every index: seed again then.
+    const { rows: indexes } = await client.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()`);
+    const built = new Set(indexes.map((i) => i.name));
+    if (rows[0].n === TASKS && !reseed && searchIndexStatements().every((i) => built.has(i.name))) return null;
   } catch {
     // no database or no tables yet
   } finally {
