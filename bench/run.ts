@@ -7,6 +7,8 @@
  * Run on a quiet machine: the figures are wall-clock times and memory peaks.
  */
 import { runAnalysisLocalBench } from "./analysis-local";
+import { runChaptersBench } from "./chapters";
+import { runLibraryAskBench } from "./library-ask";
 import { runDiarizationBench } from "./diarization-der";
 import { runFairnessBench } from "./fairness";
 import { runHotwordsBench } from "./hotwords";
@@ -27,6 +29,10 @@ const benches: Record<string, () => Promise<unknown>> = {
   times: () => runTranscriptTimesBench({ record: true }),
   upload: () => runUploadMemoryBench({ record: true }),
   analysis: () => runAnalysisLocalBench({ record: true }),
+  // Issue 29: chapters and to-dos on the 60-minute corpus recording, boundaries against the corpus joins (bench/chapters.ts).
+  chapters: () => runChaptersBench({ record: true }),
+  // Issue 29: ask your library, retrieval p95 over the search bench's 10,000 tasks and the held-out question set (bench/library-ask.ts).
+  library: () => runLibraryAskBench({ record: true }),
   hotwords: () => runHotwordsBench({ record: true }),
   search: () => runSearchBench({ record: true, reseed: process.argv.includes("--reseed") }),
   // Issue 12's media tools: fastest mode ≥ 20× re-encoding, flat memory (bench/tools-media.ts).

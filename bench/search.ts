@@ -25,9 +25,9 @@ import { machineLine } from "./lib/machine";
 import { writeReadmeSection } from "./lib/readme";
 import { benchQueries, buildVocabulary, entryText, seededRandom, summaryText, taskLanguage, taskTitle } from "./search-text";
 
-const DB_URL = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, "tingji_bench_search");
+export const DB_URL = withDatabaseName(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, "tingji_bench_search");
 const TASKS = 10_000;
-const HEAVY_TASKS = 2_000;
+export const HEAVY_TASKS = 2_000;
 const LIGHT_USERS = 40;
 const SHARED_PER_USER = 10;
 const TASKS_PER_INSERT = 20;
@@ -136,12 +136,15 @@ async function seed(client: pg.Client, pool: pg.Pool): Promise<Record<string, nu
   return { entries, loadSeconds: Math.round(loaded), ...indexTimes };
 }
 
-async function ensureSeeded(reseed: boolean): Promise<Record<string, number> | null> {
+export async function ensureSeeded(reseed: boolean): Promise<Record<string, number> | null> {
   const client = new pg.Client({ connectionString: DB_URL });
   try {
     await client.connect();
     const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Task"`);
-    if (rows[0].n === TASKS && !reseed) return null;
+    // A seeding cut off while building the indexes leaves every row but not every index: seed again then.
+    const { rows: indexes } = await client.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()`);
+    const built = new Set(indexes.map((i) => i.name));
+    if (rows[0].n === TASKS && !reseed && searchIndexStatements().every((i) => built.has(i.name))) return null;
   } catch {
     // no database or no tables yet
   } finally {

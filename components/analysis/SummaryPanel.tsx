@@ -13,6 +13,7 @@ import ui from "@/components/ui/ui.module.css";
 import { AnalysisProgress } from "./AnalysisProgress";
 import { EngineBadge } from "./EngineBadge";
 import { MarkdownView } from "./MarkdownView";
+import { TodoList } from "@/components/outline/TodoList";
 import styles from "./analysis.module.css";
 
 export interface SummaryDraft {
@@ -141,7 +142,10 @@ export function SummaryPanel({ task, onTaskChange, draft, onSeek, onOpenStyle, t
           data-testid="summary-editor"
         />
       ) : (
-        <MarkdownView markdown={translatedSummary ?? task.summary} onSeek={onSeek} className={styles.summary} testId="summary-content" />
+        <>
+          {task.outline && !translatedSummary ? <TodoList taskId={task.id} outline={task.outline} onChange={(outline) => onTaskChange({ ...task, outline })} onSeek={onSeek} /> : null}
+          <MarkdownView markdown={translatedSummary ?? task.summary} onSeek={onSeek} className={styles.summary} testId="summary-content" />
+        </>
       )}
       {confirmAgain ? (
         <ConfirmDialog

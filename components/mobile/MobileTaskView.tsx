@@ -11,6 +11,7 @@ import type { MoveTarget } from "@/components/folders/MoveDialog";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
 import { SummaryPanel } from "@/components/analysis/SummaryPanel";
+import { ChapterList } from "@/components/outline/ChapterList";
 import { useTranslationView } from "@/components/analysis/useTranslationView";
 import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
@@ -162,9 +163,13 @@ export function MobileTaskView({ taskId, summary, onBack, onSummaryChange, onMov
             ) : null}
             {isDocument ? (
               // Documents and pasted text keep their headings, paragraphs and lists, as on the desktop.
-              <MarkdownView markdown={task.timeline.map((e) => e.text).join("\n\n")} testId="document-text" />
+              <>
+                {task.outline?.chapters.length ? <ChapterList chapters={task.outline.chapters} collapsible /> : null}
+                <MarkdownView markdown={task.timeline.map((e) => e.text).join("\n\n")} testId="document-text" />
+              </>
             ) : (
               <>
+                {task.outline?.chapters.length ? <ChapterList chapters={task.outline.chapters} onSeek={seek} collapsible /> : null}
                 <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} />
                 <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={shared ? undefined : rename.open} editable={!shared} />
               </>

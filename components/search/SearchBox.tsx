@@ -4,22 +4,19 @@
 // at that moment of the recording (?task=<id>&t=<ms>, see useSeekFromAddress).
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { SEEK_EVENT, taskMomentUrl, type SearchHit } from "@/lib/search/search.client";
+import dynamic from "next/dynamic";
+import { type SearchHit } from "@/lib/search/search.client";
+import { openTaskAt } from "./openMoment";
 import { formatClock } from "@/lib/format/time";
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from "@/lib/search/search.schema";
 import { Highlighted } from "./Highlighted";
 import { useSearch } from "./useSearch";
 import styles from "./search.module.css";
 
-function openHit(hit: SearchHit) {
-  const open = new URLSearchParams(window.location.search).get("task");
-  if (open === hit.taskId && window.location.pathname.startsWith("/transcribe")) {
-    if (hit.beginMs !== undefined) window.dispatchEvent(new CustomEvent(SEEK_EVENT, { detail: { taskId: hit.taskId, ms: hit.beginMs } }));
-    return;
-  }
-  // The same page the box is on (the desktop home or the phone page) opens the task.
-  window.location.assign(taskMomentUrl(hit.taskId, hit.beginMs, window.location.pathname));
-}
+// The same page the box is on (the desktop home or the phone page) opens the task.
+const openHit = (hit: SearchHit) => openTaskAt(hit.taskId, hit.beginMs);
+
+const LibraryAskDialog = dynamic(() => import("@/components/library-ask/LibraryAskDialog").then((m) => m.LibraryAskDialog), { ssr: false });
 
 /** `row`: a full-width row of its own (the phone page) instead of a box in the header. */
 export function SearchBox({ row = false }: { row?: boolean }) {
@@ -27,6 +24,7 @@ export function SearchBox({ row = false }: { row?: boolean }) {
   const terr = useTranslations("errors");
   const [input, setInput] = useState("");
   const [open, setOpen] = useState(false);
+  const [asking, setAsking] = useState<string | null>(null);
   const { state, more } = useSearch(input, t("failed"));
   const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -66,7 +64,20 @@ export function SearchBox({ row = false }: { row?: boolean }) {
           }}
           data-testid="search-input"
         />
+        <button
+          type="button"
+          className={styles.askButton}
+          onClick={() => {
+            setOpen(false);
+            setAsking(input.trim());
+          }}
+          title={t("library.open")}
+          data-testid="library-ask-open"
+        >
+          {t("library.short")}
+        </button>
       </form>
+      {asking !== null ? <LibraryAskDialog initialQuestion={asking} onClose={() => setAsking(null)} /> : null}
       {showPanel ? (
         <div id={panelId} className={styles.panel} data-testid="search-results" aria-busy={state.loading}>
           {problem ? (
@@ -118,6 +129,19 @@ export function SearchBox({ row = false }: { row?: boolean }) {
                 </li>
               ))}
             </ul>
+          ) : null}
+          {input.trim().length >= 2 ? (
+            <button
+              type="button"
+              className={styles.more}
+              onClick={() => {
+                setOpen(false);
+                setAsking(input.trim());
+              }}
+              data-testid="library-ask-from-search"
+            >
+              {t("library.askAbout", { q: input.trim() })}
+            </button>
           ) : null}
           {state.hasMore && !problem ? (
             <button type="button" className={styles.more} onClick={more} disabled={state.loading} data-testid="search-more">

@@ -14,6 +14,8 @@ import { IconLeft, IconPlay, IconTrash, IconUsers } from "@/components/ui/icons"
 import { StatusBadge } from "./StatusBadge";
 import { TaskErrorPanel } from "./TaskErrorPanel";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
+import { ChapterList } from "@/components/outline/ChapterList";
+import outlineStyles from "@/components/outline/outline.module.css";
 import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
 import { SummaryPanel } from "@/components/analysis/SummaryPanel";
@@ -261,9 +263,21 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
           task && hasTranscript(view.status) ? (
             isDocument(task) ? (
               // Documents and pasted text keep their headings, paragraphs and lists.
-              <MarkdownView markdown={shownTask.timeline.map((e) => e.text).join("\n\n")} className={styles.documentText} testId="document-text" />
+              <>
+                {task.outline?.chapters.length ? <ChapterList chapters={task.outline.chapters} collapsible /> : null}
+                <MarkdownView markdown={shownTask.timeline.map((e) => e.text).join("\n\n")} className={styles.documentText} testId="document-text" />
+              </>
             ) : (
-              <TranscriptWorkspace task={shownTask} onTaskChange={onTaskChange} controller={controller} editable={shownTask === task && !shared} owner={!shared} />
+              <div className={outlineStyles.withChapters}>
+                {task.outline?.chapters.length ? (
+                  <div className={outlineStyles.side}>
+                    <ChapterList chapters={task.outline.chapters} onSeek={seekFromText} />
+                  </div>
+                ) : null}
+                <div className={outlineStyles.main}>
+                  <TranscriptWorkspace task={shownTask} onTaskChange={onTaskChange} controller={controller} editable={shownTask === task && !shared} owner={!shared} />
+                </div>
+              </div>
             )
           ) : loading && !task ? (
             <CentredLoader fullScreen={false} />

@@ -51,7 +51,7 @@ export function useTaskDetail(id: string | null, summary?: TaskSummary | null) {
 
 /** The list's part of a task: what the detail reports back when the task changes. */
 function summaryOf(task: Task): TaskSummary {
-  const { speakers: _s, timeline: _tl, fullText: _f, summary: _su, summaryEngine: _se, summaryLanguage: _sl, mindMap: _m, mindMapOutdated: _mo, speechEngine: _e, speakerCount: _sc, translations: _tr, ...rest } = task;
+  const { speakers: _s, timeline: _tl, fullText: _f, summary: _su, summaryEngine: _se, summaryLanguage: _sl, mindMap: _m, mindMapOutdated: _mo, outline: _o, speechEngine: _e, speakerCount: _sc, translations: _tr, ...rest } = task;
   return rest;
 }
 

@@ -43,3 +43,5 @@ export const checkAnswerBody = z.object({
   question_id: safeText({ min: 1, max: 100 }),
   answer: z.array(z.number().int().min(0).max(10)).min(1).max(10),
 });
+
+export const todoTickBody = z.object({ todo_id: safeText({ min: 1, max: 40 }), done: z.boolean() });

@@ -13,6 +13,7 @@ import { IN_ANALYSIS, isInAnalysis } from "@/lib/tasks/task-status";
 import { moveTaskStatus, moveTaskStatusOrThrow, updateTaskFields } from "@/lib/tasks/write-guard";
 import { textEngine } from "./engine";
 import { mindMapFromMarkdown } from "./mindmap";
+import { withOutline } from "./outline-markdown";
 import { analyzerTranslator, loadPassages, ownedTaskWithTranscript } from "./passages";
 import { displaySpeakerName } from "@/lib/tasks/speaker-names";
 import { ProviderOutputError, ProviderTimeoutError } from "./provider";
@@ -95,9 +96,11 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
   const scenario = detectScenario(passages, task.source);
   await step("planningSummary");
   await step("generatingSummary");
-  const raw = await engine.summarize({ title: task.title, passages, style, language, scenario, t }, opts.signal);
+  const input = { title: task.title, passages, style, language, scenario, t };
+  const raw = await engine.summarize(input, opts.signal);
+  const outline = await engine.outline(input, opts.signal);
   await step("optimizingFormat");
-  const summary = tidySummary(raw, task.title);
+  const summary = withOutline(tidySummary(raw, task.title), outline, t);
   await step("generatingMindMap");
   const mindMap = mindMapFromMarkdown(summary, task.title);
   await step("creatingCanvas");
@@ -115,6 +118,7 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
       mindMap: finalMap as unknown as Prisma.InputJsonValue,
       mindMapEngine: engine.name,
       mindMapAt: now,
+      outline: outline as unknown as Prisma.InputJsonValue,
       ...clearedError,
     },
   });

@@ -1,15 +1,18 @@
 import "server-only";
 import { z } from "zod";
 import { env } from "@/lib/server/env";
+import { logger } from "@/lib/server/logger";
 import type { Locale } from "@/lib/i18n/locales";
 import { answerLocally, rankPassages } from "./local/chat";
 import { generateQuizLocally } from "./local/quiz";
 import { summarizeLocally } from "./local/summarize";
+import { outlineLocally } from "./local/outline";
+import { outlineByProvider } from "./outline";
 import { isLongText, summarizeLocallyOffThread } from "./local/offthread";
-import { chatPrompt, clock, quizPrompt, summaryPrompt, transcriptLines, translationPrompt } from "./prompts";
+import { chatPrompt, clock, numberedLines, quizPrompt, summaryPrompt, transcriptLines, translationPrompt } from "./prompts";
 import { chatProvider, parseJsonAnswer, ProviderOutputError, type ChatProvider } from "./provider";
 import type { Scenario } from "./scenario";
-import type { ChatTurn, Passage, QuizQuestion, QuizSettings, SummaryStyle, Translate } from "./types";
+import type { ChatTurn, Outline, Passage, QuizQuestion, QuizSettings, SummaryStyle, Translate } from "./types";
 
 /**
  * One interface, two engines: the configured OpenAI-compatible provider, or
@@ -19,6 +22,8 @@ export interface TextEngine {
   /** "local" or "openai:<model>": recorded with every result. */
   name: string;
   summarize(input: SummaryInput, signal?: AbortSignal): Promise<string>;
+  /** Chapters, per-speaker summaries and to-dos (kept with the summary). */
+  outline(input: SummaryInput, signal?: AbortSignal): Promise<Outline>;
   /** The answer as it is written, piece by piece. */
   answer(input: AnswerInput, signal?: AbortSignal): AsyncIterable<string>;
   quiz(input: QuizInput, signal?: AbortSignal): Promise<QuizQuestion[]>;
@@ -68,6 +73,9 @@ export const localEngine: TextEngine = {
     if (isLongText(input.passages)) return summarizeLocallyOffThread({ title: input.title, passages: input.passages, style: input.style, language: input.language }, signal);
     return summarizeLocally({ title: input.title, passages: input.passages, style: input.style, t: input.t });
   },
+  async outline(input) {
+    return outlineLocally(input.passages, (number) => input.t("summary.topicFallback", { number }));
+  },
   async *answer(input) {
     const { markdown } = answerLocally({ question: input.question, passages: input.passages, history: input.history, t: input.t });
     // Paragraph by paragraph, so the browser renders it the way it renders a provider's stream.
@@ -97,6 +105,16 @@ function providerEngine(provider: ChatProvider): TextEngine {
         transcript = notes.join("\n\n");
       }
       return provider.complete(summaryPrompt({ ...input, transcript }), { signal });
+    },
+    async outline(input, signal) {
+      // Longer than one prompt holds: the local analyzer's chapters, whose times are exact by construction.
+      if (numberedLines(input.passages).length > budget) return localEngine.outline(input, signal);
+      // The summary stands without its outline: a model that cannot give one leaves the local analyzer's.
+      return outlineByProvider(provider, input, signal).catch((e: unknown) => {
+        if (signal?.aborted) throw e;
+        logger.warn("provider outline failed, local outline used", { error: e instanceof Error ? e.message : String(e) });
+        return localEngine.outline(input, signal);
+      });
     },
     async *answer(input, signal) {
       const all = transcriptLines(input.passages);

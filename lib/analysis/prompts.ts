@@ -95,3 +95,25 @@ export function translationPrompt(input: { items: string[]; target: Locale; kind
     { role: "user", content: JSON.stringify({ items: input.items }) },
   ];
 }
+
+/** Numbered lines, so the model names where a chapter starts and the times come from the transcript. */
+export function numberedLines(passages: Passage[]): string {
+  return passages.map((p, k) => `${k}| [${clock(p.begin)}] ${p.speaker ? `${p.speaker}: ` : ""}${p.text}`).join("\n");
+}
+
+export function outlinePrompt(input: { title: string; lines: string; language: Locale }): ChatMessages {
+  const lang = localeNames[input.language];
+  const system = [
+    `You outline recordings, in ${lang} whatever the language of the transcript.`,
+    "Each transcript line starts with its line number, then '|'.",
+    "Cut the transcript into its topics, in order: each chapter has a short title, a one-line gist, and the number of the line it starts at (the first chapter starts at line 0).",
+    "For each named speaker, write what they said (one to three short lines) and what they asked for (zero to two lines).",
+    "List the action items: the task, its owner (a name said in the sentence, else the speaker; null when unknown), its due date as said (else null), and the line it was said at.",
+    "Use only what the transcript says. Answer with JSON only:",
+    '{"chapters":[{"line":number,"title":string,"gist":string}],"speakers":[{"name":string,"said":string[],"asked":string[]}],"todos":[{"line":number,"text":string,"owner":string|null,"due":string|null}]}',
+  ].join("\n");
+  return [
+    { role: "system", content: system },
+    { role: "user", content: `Title: ${input.title}\n\nTranscript:\n${input.lines}` },
+  ];
+}

@@ -87,3 +87,39 @@ export const analysisSteps = [
   "finalizing",
 ] as const;
 export type AnalysisStep = (typeof analysisSteps)[number];
+
+/** A topic of the recording: title, one-line gist, and where it starts and ends (null for a document or pasted text). */
+export interface Chapter {
+  title: string;
+  gist: string;
+  /** The first timeline entry of the chapter. */
+  index: number;
+  begin: number | null;
+  end: number | null;
+}
+
+/** What one named speaker said and asked for, in a few lines. */
+export interface SpeakerSummary {
+  speaker: string;
+  said: string[];
+  asked: string[];
+}
+
+/** An action item: who does it (the speaker, or a name in the sentence), when it is due if said, and whether it is ticked off. */
+export interface TodoItem {
+  id: string;
+  text: string;
+  owner: string | null;
+  due: string | null;
+  /** The timeline entry it was said in. */
+  index: number;
+  begin: number | null;
+  done: boolean;
+}
+
+/** Chapters, per-speaker summaries and to-dos: kept with the analysis (Task.outline). */
+export interface Outline {
+  chapters: Chapter[];
+  speakers: SpeakerSummary[];
+  todos: TodoItem[];
+}

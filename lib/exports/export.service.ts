@@ -14,6 +14,8 @@ import { renderPdf } from "./pdf";
 import { readableTask, timelinePages, transcriptShape, type ExportTask } from "./source";
 import { srtCue, TurnGrouper, txtTurn, VTT_HEADER, vttCue, type ExportEntry, type TranscriptShape } from "./lines";
 import { mindMapFor, mindMapXmind } from "./xmind";
+import { outlineText } from "./outline-text";
+import type { Outline } from "@/lib/analysis/types";
 
 // GET /api/transcription/tasks/{id}/export: every export format, built here and answered as a
 // file (docs/exports.md). TXT, SRT, VTT and Markdown stream from paged reads; DOCX and .xmind
@@ -53,8 +55,8 @@ function textStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> 
 }
 
 /** TXT: a BOM (Windows editors then read UTF-8), the title, then one paragraph per speaker turn. */
-async function* txtChunks(title: string, pages: AsyncIterable<ExportEntry[]>, shape: TranscriptShape): AsyncGenerator<string> {
-  yield `\ufeff${title}\n\n`;
+async function* txtChunks(title: string, pages: AsyncIterable<ExportEntry[]>, shape: TranscriptShape, outline = ""): AsyncGenerator<string> {
+  yield `\ufeff${title}\n\n${outline}`;
   const turns = new TurnGrouper();
   let first = true;
   const line = (turn: NonNullable<ReturnType<TurnGrouper["flush"]>>) => {
@@ -119,7 +121,7 @@ export async function exportTask(who: Exporter, taskId: string, query: ExportQue
 
   if (format === "txt" || format === "srt" || format === "vtt") {
     const shape = await transcriptShape(task.id, locale, t);
-    const chunks = format === "txt" ? txtChunks(task.title, timelinePages(task.id), shape) : cueChunks(format, timelinePages(task.id), shape);
+    const chunks = format === "txt" ? txtChunks(task.title, timelinePages(task.id), shape, outlineText(task.outline as Outline | null, t)) : cueChunks(format, timelinePages(task.id), shape);
     return new Response(textStream(chunks), { status: 200, headers: fileHeaders(format, name) });
   }
   if (format === "md") {

@@ -13,7 +13,7 @@ import type { ExportEntry, TranscriptShape } from "./lines";
 /** Rows per timeline read: about 0.5 MB of text at most. */
 export const TIMELINE_PAGE = 2000;
 
-const headSelect = { id: true, title: true, summary: true, mindMap: true, language: true, summaryLanguage: true } as const;
+const headSelect = { id: true, title: true, summary: true, mindMap: true, outline: true, language: true, summaryLanguage: true } as const;
 
 /** The task, for its owner or a collaborator; anyone else is told it does not exist. */
 export async function readableTask(userId: string, taskId: string) {

@@ -8,9 +8,10 @@ import { readJson } from "@/lib/api/handler";
 import type { Edition } from "@/lib/edition/edition";
 import { translatorFor } from "@/lib/i18n/server";
 import { logger } from "@/lib/server/logger";
+import { toScope } from "@/lib/library-ask/library-ask.schema";
 import { userForMcpKey } from "./keys.service";
 import { voiceProfileNamesForMcp } from "@/lib/voice-profiles/mcp";
-import { askForMcp, listTasksForMcp, searchForMcp, summaryForMcp, transcriptForMcp } from "./tasks";
+import { askForMcp, askLibraryForMcp, listTasksForMcp, searchForMcp, summaryForMcp, transcriptForMcp } from "./tasks";
 
 // The MCP server (Streamable HTTP, stateless): each request gets its own
 // server and transport, bound to the user of the bearer key. docs/mcp.md.
@@ -97,6 +98,24 @@ export function buildMcpServer(user: { id: string; planCode: string }, locale: s
       inputSchema: {},
     },
     tool(locale, async () => json(await voiceProfileNamesForMcp(userId))),
+  );
+  server.registerTool(
+    "ask_library",
+    {
+      title: "Ask your library",
+      description:
+        "Ask a question across all your recordings (and those shared with you), one folder, or only those shared with you. The answer cites passages as [n]; each citation gives the task id, title and the moment (ms).",
+      inputSchema: {
+        question: z.string().min(1).max(QUESTION_MAX),
+        scope: z.enum(["all", "folder", "shared"]).default("all"),
+        folderId: z.string().min(1).max(64).optional().describe("The folder id, with scope \"folder\""),
+      },
+    },
+    tool(locale, async ({ question, scope, folderId }) => {
+      const chosen = toScope(scope, folderId);
+      if (!chosen) throw new AppError("library.scopeInvalid");
+      return json(await askLibraryForMcp(user, question, chosen, AbortSignal.timeout(ASK_TIMEOUT_MS)));
+    }),
   );
   return server;
 }

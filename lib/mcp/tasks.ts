@@ -1,4 +1,6 @@
 import "server-only";
+import type { LibraryScope } from "@/lib/library-ask/library-ask.schema";
+import { prepareLibraryAsk } from "@/lib/library-ask/library-ask.service";
 import type { AiAsker } from "@/lib/rate-limit/rate-limit";
 import type { StreamEvent } from "@/lib/server/stream-events";
 import { prepareAsk } from "@/lib/analysis/chat.service";
@@ -66,4 +68,16 @@ export async function askForMcp(asker: AiAsker, taskId: string, question: string
   let text = "";
   for await (const event of answer(signal) as AsyncIterable<StreamEvent>) if (event.type === "delta") text += event.text;
   return text;
+}
+
+/** Asks the caller's whole library (or one folder, or what is shared with them): the answer and the passages it cites. */
+export async function askLibraryForMcp(asker: AiAsker, question: string, scope: LibraryScope, signal: AbortSignal) {
+  const answer = await prepareLibraryAsk(asker, question, scope);
+  let text = "";
+  let citations: unknown = [];
+  for await (const event of answer(signal) as AsyncIterable<StreamEvent>) {
+    if (event.type === "delta") text += event.text;
+    if (event.type === "done") citations = event.data.citations;
+  }
+  return { answer: text, citations };
 }

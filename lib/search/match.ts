@@ -28,7 +28,7 @@ export interface QueryTerms {
   latinTsquery: string;
 }
 
-function bigramPhrase(run: string): string {
+export function bigramPhrase(run: string): string {
   const chars = [...run];
   if (chars.length === 1) return `'${chars[0]}':*`;
   const grams: string[] = [];

@@ -61,6 +61,11 @@ export const errorCatalogue = {
   "analysis.summaryEmpty": 400,
   "analysis.markdownSaveFailed": 500,
   "analysis.providerFailed": 502,
+  // A to-do id that the task's outline does not hold (re-summarised since the page was loaded).
+  "analysis.todoNotFound": 404,
+  // Ask your library (docs/library-ask.md).
+  "library.questionNotFound": 404,
+  "library.scopeInvalid": 400,
   // translation
   "translation.needsProvider": 503,
   "translation.unsupportedLanguage": 400,

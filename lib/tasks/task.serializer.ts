@@ -1,4 +1,5 @@
 import "server-only";
+import type { Outline } from "@/lib/analysis/types";
 import type { Progress } from "@/lib/jobs/progress";
 import type { MediaKind } from "@/lib/media/formats";
 import { Prisma } from "@/lib/server/prisma";
@@ -38,6 +39,7 @@ export const taskDetailSelect = {
   summaryEditedAt: true,
   mindMap: true,
   mindMapAt: true,
+  outline: true,
   speechEngine: true,
   speakerCount: true,
   decodeProfile: true,
@@ -106,6 +108,8 @@ export function toTaskDetail(t: DetailRow, progress: Progress | null | undefined
     mindMap: t.mindMap,
     // The saved summary changed after the map was drawn: the map needs redrawing.
     mindMapOutdated: Boolean(t.mindMap && t.summaryEditedAt && (!t.mindMapAt || t.summaryEditedAt > t.mindMapAt)),
+    // Chapters, per-speaker summaries and to-dos of the last analysis (null before one, or from before they existed).
+    outline: (t.outline ?? null) as Outline | null,
     speechEngine: t.speechEngine,
     // Who separated the speakers: "provider" (the speech API's labels), "ours", or null on older tasks.
     speakerSource: t.speakerSource,

@@ -103,6 +103,8 @@ for (const r of ["POST /api/tools/transcript", "GET /api/tools/transcript", "GET
 for (const r of ["GET /api/tools/media/files", "POST /api/tools/media/files", "DELETE /api/tools/media/files"]) CALLERS_OWN.add(r);
 // A fresh proof-of-work challenge holds nobody's data.
 CALLERS_OWN.add("GET /api/verify/challenge");
+// Ask your library: B's own library and history; A's passages must never be cited (libraryProbes proves A's are found by A).
+for (const r of ["POST /api/library/ask", "GET /api/library/history", "DELETE /api/library/history"]) CALLERS_OWN.add(r);
 
 /** The codes a refusal may carry (body code of the envelope). */
 export const REFUSALS = new Set([400, 403, 404, 413, 415, 429]);
@@ -142,6 +144,7 @@ export function sampleBody(key: string, a: Owned, id: string): unknown {
     "POST /api/transcription/regenerate-xmind": { task_id: id },
     "POST /api/translation": { task_id: id, target_language: "de" },
     "POST /api/ask-ai": { task_id: id, question: "What about the battery drain?" },
+    "POST /api/library/ask": { question: LIBRARY_PROBE, scope: "all" },
     "POST /api/ask-ai/flashback-learning/start": { task_id: id, question_count: 1 },
     "POST /api/ask-ai/flashback-learning/check-answer": { task_id: id, quiz_id: a.quiz, question_id: a.question, answer: [0] },
     "PUT /api/hotwords/[id]": { text: "B was here", enabled: false },
@@ -266,6 +269,20 @@ async function searchProbes(handler: Parameters<typeof rawCall>[0], a: Owned, to
 }
 
 /**
+ * Words of a MEETING line (not one of A's secrets), which A's tasks and B's own task both hold: A's library answer must cite A's tasks, and
+ * B's the same words from B's own task only (leaks() finds any of A's ids in B's answer).
+ */
+const LIBRARY_PROBE = "What did they say about the marketing budget?";
+
+async function libraryProbes(handler: Parameters<typeof rawCall>[0], a: Owned, token: string): Promise<MatrixRow[]> {
+  const mine = await rawCall(handler, { method: "POST", token: a.user.token, json: { question: LIBRARY_PROBE } });
+  const answer = await rawCall(handler, { method: "POST", token, json: { question: LIBRARY_PROBE } });
+  const found = mine.text.includes(a.completedTask) || mine.text.includes(a.sharedTask);
+  const problem = judgeB("POST /api/library/ask", answer, a) ?? (found ? null : "A's own library answer cites none of A's tasks (the probe proves nothing)");
+  return [{ route: "/api/library/ask", method: "POST", caller: "B", with: "A's words", status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem }];
+}
+
+/**
  * Two visitors: another signed-out browser (its own cookie) names A's visitor file on every media tools
  * route and must hear "not found"; its history must not show A's file, while A's own cookie does.
  */
@@ -323,6 +340,7 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
       rows.push({ route: route.route, method, caller: "B", with: "B.task+A.inner", status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem: judgeB(key, answer, a) });
     }
     if (key === "GET /api/search") rows.push(...(await searchProbes(handler, a, b.token)));
+    if (key === "POST /api/library/ask") rows.push(...(await libraryProbes(handler, a, b.token)));
     if (key.includes(" /api/tools/media/files")) rows.push(...(await visitorProbes(handler, route, method, key, a)));
     if (key === "POST /api/mcp") rows.push(...(await mcpProbes(handler, { token: b.token, secrets: a.secrets, tasks: [a.completedTask, a.pastedTask], folder: a.folder })).map((r) => ({ ...r, route: route.route, method, caller: "B" as const })));
   }

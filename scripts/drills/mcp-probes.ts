@@ -20,6 +20,8 @@ export async function mcpProbes(handler: Parameters<typeof rawCall>[0], a: { tok
     ["list_tasks", {}, "-"],
     ["list_tasks", { folderId: a.folder }, "A.folder"],
     ["search_transcripts", { query: "ZQX" }, "q=ZQX"],
+    ["ask_library", { question: "What was said about ZQX?" }, "q=ZQX"],
+    ["ask_library", { question: "What was said about ZQX?", scope: "folder", folderId: a.folder }, "A.folder"],
     ...["get_transcript", "get_summary", "ask_question"].flatMap((name) => a.tasks.map((id): [string, Record<string, unknown>, string] => [name, { taskId: id, question: "What about the battery drain?" }, id])),
   ];
   const rows: ProbeRow[] = [];
@@ -28,7 +30,7 @@ export async function mcpProbes(handler: Parameters<typeof rawCall>[0], a: { tok
     const answer = await rawCall(handler, { method: "POST", token: made.data.key, headers: { accept: "application/json, text/event-stream" }, json });
     const text = Buffer.from(answer.text, "latin1").toString("utf8");
     const leaked = a.secrets.some((s) => text.includes(s)) || [...a.tasks, a.folder].some((id) => text.includes(id));
-    const taskTool = name !== "list_tasks" && name !== "search_transcripts";
+    const taskTool = name !== "list_tasks" && name !== "search_transcripts" && name !== "ask_library";
     const problem =
       made.code !== 200
         ? `B's MCP key failed: ${made.message}`

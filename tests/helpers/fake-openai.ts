@@ -82,6 +82,24 @@ function answerOf(system: string, question: string): string {
   return `According to the recording:\n\n> [${best.time}] ${best.speaker ? `${best.speaker}: ` : ""}${best.text}\n\nThat is what was said about it.`;
 }
 
+/** Chapters at the first line and half way, per-speaker lines, and a to-do for each line with "will": line numbers from the "k| [mm:ss] …" lines. */
+function outlineOf(user: string): string {
+  const lines = [...user.matchAll(/^(\d+)\| \[[^\]]+\] (?:([^:]{1,40}): )?(.*)$/gm)].map((m) => ({ line: Number(m[1]), speaker: m[2] ?? null, text: m[3]! }));
+  const half = lines[Math.floor(lines.length / 2)];
+  const chapters = [{ line: 0, title: "Opening", gist: lines[0]?.text ?? "" }, ...(half && half.line > 0 ? [{ line: half.line, title: "Second part", gist: half.text }] : [])];
+  const speakers = [...new Set(lines.map((l) => l.speaker).filter(Boolean))].map((name) => ({ name, said: lines.filter((l) => l.speaker === name).slice(0, 2).map((l) => l.text), asked: [] }));
+  const todos = lines.filter((l) => /\bwill\b/i.test(l.text)).map((l) => ({ line: l.line, text: l.text, owner: null, due: /by (\w+)/i.exec(l.text)?.[0] ?? null }));
+  return JSON.stringify({ chapters, speakers, todos });
+}
+
+/** Cites the numbered passage sharing most words with the question. */
+function libraryAnswerOf(system: string, question: string): string {
+  const passages = [...system.matchAll(/^\[(\d+)\] \(([^)]*)\) (.*)$/gm)].map((m) => ({ n: m[1]!, text: m[3]! }));
+  const asked = words(question);
+  const best = [...passages].sort((a, b) => [...words(b.text)].filter((w) => asked.has(w)).length - [...words(a.text)].filter((w) => asked.has(w)).length)[0];
+  return best ? `The recordings say: ${best.text} [${best.n}]` : "The passages do not answer this.";
+}
+
 /** What the deterministic model answers to a request. */
 function reply(body: ChatRequest): string {
   const system = body.messages.find((m) => m.role === "system")?.content ?? "";
@@ -89,6 +107,8 @@ function reply(body: ChatRequest): string {
   if (system.includes("review quizzes")) return quizOf(system, user);
   if (system.startsWith("Translate")) return translationOf(system, user);
   if (system.includes("summarise")) return summaryOf(user);
+  if (system.startsWith("You outline recordings")) return outlineOf(user);
+  if (system.startsWith("You answer questions about the user's recordings")) return libraryAnswerOf(system, user);
   return answerOf(system, user);
 }
 

@@ -96,7 +96,7 @@ test("the SDK client lists the tools and calls each one; another user's task is 
   const keyB = (await call<{ key: string }>(createKey, { token: b.token, json: { name: "b" } })).data.key;
   const client = await connect(keyA.key);
   const tools = await client.listTools();
-  expect(tools.tools.map((t) => t.name).sort()).toEqual(["ask_question", "get_summary", "get_transcript", "list_tasks", "list_voice_profiles", "search_transcripts"]);
+  expect(tools.tools.map((t) => t.name).sort()).toEqual(["ask_library", "ask_question", "get_summary", "get_transcript", "list_tasks", "list_voice_profiles", "search_transcripts"]);
 
   // Voice profiles by name only: the stored voice (its vector) never leaves through MCP, and B's profile is not A's.
   await prisma.voiceProfile.create({ data: { userId: a.userId, name: "Anna", embeddings: { create: { version: "v", vector: [123.456, 7.25], speechSec: 4, taskId: taskA } } } });
@@ -138,6 +138,12 @@ test("the SDK client lists the tools and calls each one; another user's task is 
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toBe("Task not found or deleted");
   }
+  // Asking the whole library: A's answer cites A's task at its moment; B's never cites it.
+  const library = JSON.parse(textOf(await client.callTool({ name: "ask_library", arguments: { question: "What about the battery drain?" } }))) as { answer: string; citations: { taskId: string; begin: number }[] };
+  expect(library.citations.map((c) => c.taskId)).toContain(taskA);
+  expect(library.answer).toContain("[1]");
+  const libraryB = JSON.parse(textOf(await clientB.callTool({ name: "ask_library", arguments: { question: "What about the battery drain?" } }))) as { citations: { taskId: string }[] };
+  expect(libraryB.citations.map((c) => c.taskId)).not.toContain(taskA);
   const bList = textOf(await clientB.callTool({ name: "list_tasks", arguments: {} }));
   expect(bList).toContain(taskB);
   expect(bList).not.toContain(taskA);

@@ -33,7 +33,7 @@ export function segmentTopics(doc: LocalDocument, count: number): TopicSpan[] {
 }
 
 /** Depth score of each gap g (between sentences g-1 and g): how far the cohesion there dips below the peaks on either side. */
-function gapDepths(doc: LocalDocument, window: number): Map<number, number> {
+export function gapDepths(doc: LocalDocument, window: number): Map<number, number> {
   const vectors = doc.sentences.map((s) => termVector([s], doc.idf));
   const n = vectors.length;
   const cohesion: number[] = [];
