@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
-import { openTaskAt } from "@/components/search/openMoment";
+import { openTaskAt } from "@/lib/search/search.client";
 import { Modal } from "@/components/ui/Modal";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";

@@ -5,8 +5,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
-import { type SearchHit } from "@/lib/search/search.client";
-import { openTaskAt } from "./openMoment";
+import { openTaskAt, type SearchHit } from "@/lib/search/search.client";
 import { formatClock } from "@/lib/format/time";
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from "@/lib/search/search.schema";
 import { Highlighted } from "./Highlighted";

@@ -18,3 +18,17 @@ export function taskMomentUrl(taskId: string, ms?: number, page = "/transcribe/"
   if (ms !== undefined) params.set(SEEK_PARAM, String(Math.max(0, Math.round(ms))));
   return `${page}?${params.toString()}`;
 }
+
+/**
+ * Opens a task at a moment of its recording, as a search hit does: the task already open seeks (SEEK_EVENT);
+ * otherwise the page the caller is on opens it (?task=<id>&t=<ms>, useSeekFromAddress). Search hits and the
+ * library's citations both use it.
+ */
+export function openTaskAt(taskId: string, ms: number | undefined): void {
+  const open = new URLSearchParams(window.location.search).get("task");
+  if (open === taskId && window.location.pathname.startsWith("/transcribe")) {
+    if (ms !== undefined) window.dispatchEvent(new CustomEvent(SEEK_EVENT, { detail: { taskId, ms } }));
+    return;
+  }
+  window.location.assign(taskMomentUrl(taskId, ms, window.location.pathname));
+}
