@@ -34,5 +34,5 @@ export function whenCredits<A extends unknown[]>(usage: Usage | null, start: (..
 /** The import menu's entries, each behind whenCredits. */
 export function guardImports(usage: Usage | null, h: ImportMenuHandlers): ImportMenuHandlers {
   const g = (f?: () => void) => (f ? whenCredits(usage, f) : undefined);
-  return { onImportLink: g(h.onImportLink), onImportDocument: g(h.onImportDocument), onJoinMeeting: g(h.onJoinMeeting) };
+  return { onRecord: g(h.onRecord), onImportLink: g(h.onImportLink), onImportDocument: g(h.onImportDocument), onJoinMeeting: g(h.onJoinMeeting) };
 }

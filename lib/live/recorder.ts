@@ -89,6 +89,10 @@ export class LiveRecorder {
     const rec = new LiveRecorder(session, store, nextSeq, session.durationSec + leftoverSec);
     await rec.queue.restore();
     rec.set({ unsent: rec.queue.size });
+    rec.listen();
+    void rec.follow();
+    // No streams: an interrupted session is only being finished, nothing more is recorded.
+    if (streams.length === 0) return rec;
     if (session.state === "paused") await liveApi.resume(session.id).catch(() => undefined);
     rec.capture = await LiveCapture.start(streams, {
       onAudio: (samples, rate) => rec.onAudio(samples, rate),
@@ -96,8 +100,6 @@ export class LiveRecorder {
       onSilentSource: (i) => rec.set({ silentSources: [...rec.state.silentSources, i] }),
       onEnded: () => void rec.pause(),
     });
-    rec.listen();
-    void rec.follow();
     void rec.keepAwake();
     return rec;
   }

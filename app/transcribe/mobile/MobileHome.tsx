@@ -25,6 +25,7 @@ import { useUsage } from "@/components/tasks/useUsage";
 import { useFolderStats } from "@/components/folders/useFolderStats";
 import { movedRows, useFolderDialogs } from "@/components/folders/useFolderDialogs";
 import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
+import { LiveRecordButton } from "@/components/live/LiveRecordButton";
 import { MeetingStatusBadge, StatusBadge } from "@/components/tasks/StatusBadge";
 import { TaskProgress } from "@/components/tasks/TaskProgress";
 import { IconLeft, IconLogout, IconRight } from "@/components/tasks/icons";
@@ -140,6 +141,7 @@ export function MobileHome() {
             <AddOptionsMenu compact onUpload={whenCredits(usage, (mode) => setUpload({ open: true, mode, used: true }))} {...importHandlers} />
           </header>
           <HomeRenewalReminder />
+          {importHandlers.onRecord ? <LiveRecordButton onClick={importHandlers.onRecord} /> : null}
           <SearchBox row />
           <FolderPicker
             stats={folderStats.stats}
