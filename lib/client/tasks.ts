@@ -21,7 +21,7 @@ export type TaskStatus =
   | "translation_failed"
   | "regenerating";
 
-export type TaskSource = "upload" | "merge" | "document" | "text" | "link" | "meeting";
+export type TaskSource = "upload" | "merge" | "document" | "text" | "link" | "meeting" | "live";
 export type MediaKind = "audio" | "video";
 
 export interface TaskErrorDetails {
@@ -111,6 +111,8 @@ export interface Task extends TaskSummary {
   /** The spoken language given at upload (ISO 639-1, or "auto"); null when it was not asked (documents, older tasks). */
   spokenLanguage: string | null;
   translations: { targetLanguage: string; status: TaskStatus }[];
+  /** Moments marked while recording live, in seconds of the recording. */
+  highlights: { id: string; atSec: number }[];
 }
 
 export interface TaskPage {
