@@ -25,7 +25,7 @@ export function LiveRecordingView({ state, source, onPause, onResume, onMark, on
   const finishing = state.phase === "finishing" || state.phase === "done";
   const lastMark = state.marks[state.marks.length - 1];
   return (
-    <div className={styles.view} data-testid="live-recording" data-phase={state.phase}>
+    <div className={styles.view} data-testid="live-recording" data-phase={state.phase} data-tracks={state.tracks}>
       <div className={styles.statusRow}>
         <span className={`${styles.dot} ${recording ? styles.dotOn : ""}`} aria-hidden="true" />
         <span className={styles.phase} data-testid="live-phase">
@@ -86,6 +86,7 @@ function Notices({ state, source }: { state: RecorderState; source: LiveSource }
     notices.push({ key: `silent-${index}`, text: isTab ? t("errors.tabNoAudio") : t("errors.micSilent"), tone: ui.warn });
   }
   if (state.maxLengthWarning !== null && !state.stopReason) notices.push({ key: "max", text: t("maxLengthWarning", { time: formatDuration(state.maxLengthWarning) }), tone: ui.warn });
+  if (state.creditsWarning !== null && !state.stopReason) notices.push({ key: "credits-soon", text: t("creditsWarning", { time: formatDuration(state.creditsWarning) }), tone: ui.warn });
   if (state.stopReason === "maxLength") notices.push({ key: "maxReached", text: t("maxLengthReached"), tone: ui.info });
   if (state.stopReason === "credits") notices.push({ key: "credits", text: t("creditsReached"), tone: ui.info });
   if (state.phase === "finishing" && state.connectionLost) notices.push({ key: "waiting", text: t("finishingWaiting"), tone: ui.warn });

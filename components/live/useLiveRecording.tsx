@@ -24,8 +24,8 @@ export function useLiveRecording(onCreated: (tasks: TaskSummary[]) => void) {
     let live = true;
     liveApi.open().then(
       (sessions) => {
-        // The newest one; older ones stay listed for the next visit.
-        if (live && sessions.length > 0) setInterrupted(sessions[sessions.length - 1]!);
+        // The newest one (listed first); older ones are offered on a later visit.
+        if (live && sessions[0]) setInterrupted(sessions[0]);
       },
       () => undefined,
     );

@@ -3,6 +3,7 @@
 // has acknowledged it. Failed sends are retried with exponential backoff; a network that
 // comes back (the `online` event) retries at once. Pure logic over two injected functions,
 // so jest checks ordering, retries and acknowledgement without a browser.
+import type { LiveChunkAnswer } from "./live.types";
 
 export interface StoredChunk {
   sessionId: string;
@@ -21,12 +22,8 @@ export interface ChunkStore {
   forget(sessionId: string): Promise<void>;
 }
 
-export interface ChunkAck {
-  receivedSeq: number;
-  durationSec: number;
-  remainingSec: number;
-  stop?: "credits" | "maxLength";
-}
+/** The server's answer to a chunk (LiveChunkAnswer in live.types.ts). */
+export type ChunkAck = LiveChunkAnswer;
 
 /** Whether a failed send is worth retrying (network, timeout, 5xx) or final (the server refused the chunk). */
 export type SendFailure = { retry: true } | { retry: false; error: unknown };

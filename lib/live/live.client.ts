@@ -6,52 +6,12 @@ import { api, type RequestOptions } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-errors";
 import { buildHeaders, buildUrl, handleResponse, message } from "@/lib/client/api-transport";
 import type { ChunkAck, SendFailure } from "./chunk-queue";
+import type { LiveEvents, LiveSegment, LiveSessionJson, LiveSource, LiveStatus } from "./live.types";
 import { SseParser } from "./sse";
 
-export type LiveSource = "mic" | "tab" | "mix";
-export type LiveState = "recording" | "paused" | "ended";
-
-export interface LiveMark {
-  id: string;
-  atSec: number;
-}
-
-export interface LiveSession {
-  id: string;
-  state: LiveState;
-  chunkSeconds: number;
-  sampleRate: number;
-  receivedSeq: number;
-  durationSec: number;
-  maxSeconds: number;
-  warnBeforeSec: number;
-  remainingSec: number;
-  marks: LiveMark[];
-  taskId?: string | null;
-  source?: LiveSource;
-  title?: string | null;
-}
-
-export interface LiveSegment {
-  id: string;
-  startSec: number;
-  endSec: number;
-  text: string;
-  final: boolean;
-}
-
-export interface LiveStatus {
-  receivedSeq: number;
-  durationSec: number;
-  decodedSec: number;
-  behindSec: number;
-  state: LiveState;
-}
-
-export interface LiveLimit {
-  reason: "credits" | "maxLength";
-  warning: boolean;
-}
+export type { LiveSource, LiveSegment, LiveStatus };
+export type LiveSession = LiveSessionJson;
+export type LiveLimit = LiveEvents["limit"];
 
 export interface LiveEventHandlers {
   onText?: (segments: LiveSegment[]) => void;
@@ -67,10 +27,10 @@ const quiet: RequestOptions = { updateOverlay: false };
 
 export const liveApi = {
   create: (body: { source: LiveSource; spokenLanguage: string; title?: string; folderId?: string }) => api.post<LiveSession>(base, body, quiet),
-  /** The caller's sessions not ended: offered for "continue recording" after a reload. */
-  open: () => api.get<LiveSession[] | { sessions: LiveSession[] }>(base, { open: 1 }, quiet).then((r) => (Array.isArray(r) ? r : r.sessions)),
+  /** The caller's sessions not ended, newest first: offered for "continue recording" after a reload. */
+  open: () => api.get<{ sessions: LiveSession[] }>(base, { open: 1 }, quiet).then((r) => r.sessions),
   get: (id: string) => api.get<LiveSession>(`${base}/${enc(id)}`, undefined, quiet),
-  mark: (id: string, atSec: number) => api.post<LiveMark>(`${base}/${enc(id)}/marks`, { atSec }, quiet),
+  mark: (id: string, atSec: number) => api.post<LiveSession["marks"][number]>(`${base}/${enc(id)}/marks`, { atSec }, quiet),
   pause: (id: string) => api.post<LiveSession>(`${base}/${enc(id)}/pause`, {}, quiet),
   resume: (id: string) => api.post<LiveSession>(`${base}/${enc(id)}/resume`, {}, quiet),
   finish: (id: string, lastSeq: number) => api.post<{ taskId: string }>(`${base}/${enc(id)}/finish`, { lastSeq }, { ...quiet, timeoutMs: 60_000 }),

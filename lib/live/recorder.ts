@@ -2,6 +2,7 @@
 // One live recording in the page: capture → 16 kHz s16 → numbered chunks → local store →
 // server, plus the live text stream, marks, pause/resume and finish. React reads its state
 // through subscribe() (components/live/useLiveRecorder.ts); nothing here renders.
+import { ApiError } from "@/lib/client/api-errors";
 import { ChunkQueue, type ChunkAck, type ChunkStore } from "./chunk-queue";
 import { LiveCapture } from "./capture";
 import { classifySendFailure, liveApi, missingSeqs, type LiveSegment, type LiveSession } from "./live.client";
@@ -23,10 +24,14 @@ export interface RecorderState {
   unsent: number;
   /** Seconds left before the session's maximum length, once inside the warning window. */
   maxLengthWarning: number | null;
+  /** Seconds of the plan's minutes left, once the server warns they are running out. */
+  creditsWarning: number | null;
   silentSources: number[];
   stopReason: StopReason | null;
   marks: number[];
   taskId: string | null;
+  /** Audio tracks being captured (2 for microphone plus tab). */
+  tracks: number;
 }
 
 const BEHIND_SEC = 3;
@@ -62,10 +67,12 @@ export class LiveRecorder {
       connectionLost: false,
       unsent: 0,
       maxLengthWarning: null,
+      creditsWarning: null,
       silentSources: [],
       stopReason: null,
       marks: session.marks.map((m) => m.atSec),
       taskId: null,
+      tracks: 0,
     };
     this.queue = new ChunkQueue({
       sessionId: session.id,
@@ -74,7 +81,13 @@ export class LiveRecorder {
       classify: classifySendFailure,
       onAck: (ack) => this.onAck(ack),
       onConnection: (lost) => this.set({ connectionLost: lost }),
-      onRefused: () => this.set({ unsent: this.queue.size }),
+      onRefused: (_seq, error) => {
+        this.set({ unsent: this.queue.size });
+        // A chunk past a limit is refused: the recording stops there (the earlier audio is kept).
+        const key = error instanceof ApiError ? error.key : undefined;
+        if (key === "upload.usageLimit") void this.limitReached("credits");
+        else if (key === "live.maxLength") void this.limitReached("maxLength");
+      },
     });
   }
 
@@ -100,6 +113,7 @@ export class LiveRecorder {
       onSilentSource: (i) => rec.set({ silentSources: [...rec.state.silentSources, i] }),
       onEnded: () => void rec.pause(),
     });
+    rec.set({ tracks: streams.reduce((n, s) => n + s.getAudioTracks().length, 0) });
     void rec.keepAwake();
     return rec;
   }
@@ -218,7 +232,7 @@ export class LiveRecorder {
   }
 
   private onAck(ack: ChunkAck): void {
-    this.set({ unsent: this.queue.size });
+    this.set({ unsent: this.queue.size, creditsWarning: ack.warning === "credits" ? ack.remainingSec : this.state.creditsWarning });
     if (ack.stop) void this.limitReached(ack.stop);
   }
 
@@ -259,9 +273,18 @@ export class LiveRecorder {
       this.queue.retryNow();
       void this.keepAwake();
     };
+    // Leaving the page (reload, close): what is held below one chunk is stored as a last, shorter
+    // chunk, so a continued recording misses as little as possible (the write is best effort).
+    const leaving = () => {
+      if (this.state.phase !== "recording" && this.state.phase !== "paused") return;
+      const tail = this.chunker.flush();
+      if (tail) void this.queue.add(tail.seq, tail.bytes);
+    };
     window.addEventListener("online", online);
+    window.addEventListener("pagehide", leaving);
     document.addEventListener("visibilitychange", visible);
     this.cleanup.push(() => window.removeEventListener("online", online));
+    this.cleanup.push(() => window.removeEventListener("pagehide", leaving));
     this.cleanup.push(() => document.removeEventListener("visibilitychange", visible));
   }
 
