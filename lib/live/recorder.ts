@@ -155,9 +155,10 @@ export class LiveRecorder {
    */
   async finish(): Promise<string> {
     if (this.state.phase === "finishing" || this.state.phase === "done") return this.untilDone();
-    this.set({ phase: "finishing", level: 0 });
+    // The worklet's last samples arrive while still "recording", so they are kept.
     this.capture?.pause();
     await this.capture?.flush();
+    this.set({ phase: "finishing", level: 0 });
     const tail = this.chunker.flush();
     if (tail) await this.addChunk(tail.seq, tail.bytes);
     await this.capture?.stop();

@@ -67,9 +67,18 @@ export async function taskJson(page: Page, id: string): Promise<TaskJson> {
 
 /** Stops, waits for the new task to open, and for its pipeline to finish; returns its id and the recorded seconds shown at stop. */
 export async function stopAndFinish(page: Page): Promise<{ taskId: string; recordedSec: number }> {
-  const recordedSec = await elapsed(page);
+  // The recorded time keeps counting until the capture is flushed after the click: keep the last value shown.
+  await page.evaluate(() => {
+    const w = window as unknown as { __liveElapsed?: number };
+    const timer = setInterval(() => {
+      const el = document.querySelector<HTMLElement>('[data-testid="live-elapsed"]');
+      if (el) w.__liveElapsed = Number(el.dataset.seconds);
+      else clearInterval(timer);
+    }, 20);
+  });
   await page.getByTestId("live-stop").click();
   await expect(page.getByTestId("live-dialog")).toBeHidden({ timeout: 60_000 });
+  const recordedSec = await page.evaluate(() => (window as unknown as { __liveElapsed: number }).__liveElapsed);
   await expect.poll(() => new URL(page.url()).searchParams.get("task"), { timeout: 30_000 }).not.toBeNull();
   const taskId = new URL(page.url()).searchParams.get("task")!;
   await expect.poll(async () => (await taskJson(page, taskId)).status, { timeout: 150_000, intervals: [1000] }).toBe("completed");
