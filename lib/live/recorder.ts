@@ -97,7 +97,9 @@ export class LiveRecorder {
    */
   static async start(session: LiveSession, streams: MediaStream[], store: ChunkStore): Promise<LiveRecorder> {
     const nextSeq = Math.max(await store.nextSeq(session.id), session.receivedSeq + 1);
-    const leftover = await store.list(session.id);
+    // Chunks the old page stored but saw no answer for: those at or below receivedSeq are on the
+    // server already (its answer was lost with the page), so they are not counted twice.
+    const leftover = (await store.list(session.id)).filter((c) => c.seq > session.receivedSeq);
     const leftoverSec = leftover.reduce((s, c) => s + c.bytes.length / 2, 0) / LIVE_SAMPLE_RATE;
     const rec = new LiveRecorder(session, store, nextSeq, session.durationSec + leftoverSec);
     await rec.queue.restore();
