@@ -22,6 +22,8 @@ export const queues = {
   maintenance: "maintenance",
   // The free media tools' conversions: their own queue, so a visitor's conversion never waits behind an hour of transcription.
   tools: "tools",
+  // Live recording's text (lib/live/live-runner.ts): one long job per recording, mostly waiting for chunks.
+  live: "live",
 } as const;
 
 /**
@@ -55,6 +57,8 @@ export const jobs = {
   "mediatools.process": { queue: queues.tools, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(3_000) } },
   /** Expired media tools files lose their files; stranded conversions end failed (lib/tools/media/sweep.ts). */
   "mediatools.sweep": { queue: queues.maintenance, payload: z.object({}) },
+  /** Hears a live recording's chunks as they come and publishes its live text (docs/live.md "Live text"). */
+  "live.decode": { queue: queues.live, payload: z.object({ sessionId: z.string().min(1) }), options: { attempts: 5, backoff: retryBackoff(1_000) } },
 } satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
 
 export type JobName = keyof typeof jobs;

@@ -4,6 +4,7 @@ import { prisma } from "@/lib/server/prisma";
 import { storage } from "@/lib/storage/storage";
 import { addChunk, chunkKey, ensureChunkState, flagOnce, hasChunk } from "./chunk-state";
 import { decodeProgressOf } from "./decode-progress";
+import { startLiveDecoding } from "./decode-queue";
 import { publishLive } from "./live-events";
 import { liveMaxSeconds, maxLengthReached, outOfCredits, secondsLeftFor } from "./live-limits";
 import { LIVE_BYTES_PER_SEC, LIVE_CHUNK_MAX_BYTES, LIVE_WARN_BEFORE_SEC, type LiveChunkAnswer, type LiveStopReason } from "./live.types";
@@ -73,6 +74,8 @@ export async function putChunk(userId: string, sessionId: string, seq: number, p
     await storage().putBytes(chunkKey(userId, sessionId, seq), pcm, "application/octet-stream");
     tally = await addChunk(sessionId, seq, pcm.length);
     await prisma.liveSession.updateMany({ where: { id: sessionId }, data: { durationSec: tally.bytes / LIVE_BYTES_PER_SEC, receivedSeq: tally.contiguous } });
+    // The decoder stops after a quiet spell (or a worker restart lost it): a new chunk starts it again.
+    await startLiveDecoding(sessionId);
   }
 
   const durationSec = tally.bytes / LIVE_BYTES_PER_SEC;

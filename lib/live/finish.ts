@@ -12,32 +12,13 @@ import { queueTranscription } from "@/lib/tasks/queueing";
 import { newTaskId } from "@/lib/tasks/task-files";
 import { chunkFolder, chunkKey, ensureChunkState, forgetChunkState, missingChunks } from "./chunk-state";
 import { publishLive } from "./live-events";
-import { LIVE_SAMPLE_RATE } from "./live.types";
+import { wavHeader } from "./wav";
 import { findOwnedSession, type SessionRow } from "./sessions";
 
 // POST /api/live/sessions/:id/finish (docs/live.md "Finish"): once chunks 0..lastSeq are all
 // stored, they become one WAV (in seq order, each once: no gap, no duplicate), which enters an
 // ordinary task through the one media intake (store, charge) and starts the full pipeline.
 // The session's marks become the task's highlights. Finishing twice answers the same task.
-
-/** The 44-byte header of a PCM WAV holding `dataBytes` of 16-bit mono audio. */
-export function wavHeader(dataBytes: number, sampleRate = LIVE_SAMPLE_RATE): Buffer {
-  const h = Buffer.alloc(44);
-  h.write("RIFF", 0, "ascii");
-  h.writeUInt32LE(36 + dataBytes, 4);
-  h.write("WAVE", 8, "ascii");
-  h.write("fmt ", 12, "ascii");
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20); // PCM
-  h.writeUInt16LE(1, 22); // mono
-  h.writeUInt32LE(sampleRate, 24);
-  h.writeUInt32LE(sampleRate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write("data", 36, "ascii");
-  h.writeUInt32LE(dataBytes, 40);
-  return h;
-}
 
 /** Writes chunks 0..lastSeq, in order, as one WAV file at `file`. */
 async function assembleWav(row: SessionRow, lastSeq: number, file: string): Promise<void> {

@@ -7,6 +7,7 @@ import { storage } from "@/lib/storage/storage";
 import { assertEngineHears, spokenLanguageField } from "@/lib/tasks/spoken-language";
 import { chunkFolder, ensureChunkState, forgetChunkState } from "./chunk-state";
 import { decodeProgressOf, forgetDecodeProgress } from "./decode-progress";
+import { startLiveDecoding } from "./decode-queue";
 import { forgetSegments, publishLive } from "./live-events";
 import { liveMaxSeconds, outOfCredits, secondsLeftFor } from "./live-limits";
 import { LIVE_WARN_BEFORE_SEC, type LiveSessionJson, type LiveSource, type LiveStopReason } from "./live.types";
@@ -88,6 +89,7 @@ export async function createSession(userId: string, input: NewSession, locale: s
     data: { id: newSessionId(), userId, source: input.source, spokenLanguage, title: input.title?.trim() || null, folderId: input.folderId ?? null, chunkSeconds },
     select: sessionSelect,
   });
+  await startLiveDecoding(row.id);
   return toSessionJson(row);
 }
 
