@@ -95,7 +95,8 @@ function wordLatencies(fed: Fed, words: { endSec: number }[]): number[] {
   return shownAt.map((at, i) => at - words[i]!.endSec * 1000);
 }
 
-export async function runLiveBench(opts: { record?: boolean; sessions?: number[] } = {}) {
+export async function runLiveBench(opts: { record?: boolean; sessions?: number[]; only?: string[]; werClips?: number } = {}) {
+  const only = (part: string) => !opts.only?.length || opts.only.includes(part);
   const lines: string[] = [];
   const log = (s: string) => {
     console.log(s);
@@ -103,14 +104,14 @@ export async function runLiveBench(opts: { record?: boolean; sessions?: number[]
   };
   // 1. Latency.
   const grid = gridRecording(5);
-  const fed = await feed(grid.pcm, true);
+  const fed = only("latency") ? await feed(grid.pcm, true) : { events: [], lagsMs: [], cpuSec: 0, text: "" };
   const lat = wordLatencies(fed, grid.words);
-  log(`latency, word end → shown (GRID ×5, ${grid.words.length} words, ${lat.length} shown): p50 ${(quantile(lat, 0.5) / 1000).toFixed(2)} s, p95 ${(quantile(lat, 0.95) / 1000).toFixed(2)} s, max ${(Math.max(...lat) / 1000).toFixed(2)} s`);
+  if (only("latency")) log(`latency, word end → shown (GRID ×5, ${grid.words.length} words, ${lat.length} shown): p50 ${(quantile(lat, 0.5) / 1000).toFixed(2)} s, p95 ${(quantile(lat, 0.95) / 1000).toFixed(2)} s, max ${(Math.max(...lat) / 1000).toFixed(2)} s`);
 
   // 2. Concurrent sessions at real time.
   const speech = Buffer.concat(["single/en_jfk.wav", "single/en_librivox_ss01_0870.wav", "single/en_LJ001-0001.wav"].map((f) => pcmOf(path.join(CORPUS_DIR, f))));
   const rows: string[] = [];
-  for (const n of opts.sessions ?? [4, 6]) {
+  for (const n of only("sessions") ? (opts.sessions ?? [4, 6]) : []) {
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const runs = await Promise.all(Array.from({ length: n }, () => feed(speech, true)));
@@ -125,7 +126,9 @@ export async function runLiveBench(opts: { record?: boolean; sessions?: number[]
   }
 
   // 3. WER: live text and the full pass against the references.
-  const clips = readManifest().filter((c) => c.language === "en" && c.kind === "single").slice(0, 10);
+  const clips = readManifest()
+    .filter((c) => c.language === "en" && c.kind === "single")
+    .slice(0, only("wer") ? (opts.werClips ?? 10) : 0);
   let liveRef = "";
   let liveHyp = "";
   let fullHyp = "";
@@ -162,8 +165,13 @@ export async function runLiveBench(opts: { record?: boolean; sessions?: number[]
     "",
     `- ${werLine}. The live text's first utterance is decoded again whole (live normalisation has not settled yet).`,
   ].join("\n");
-  if (opts.record) writeReadmeSection("live", body);
+  // A partial run (--only=...) prints its figures without replacing the recorded section.
+  if (opts.record && !opts.only?.length) writeReadmeSection("live", body);
   return body;
 }
 
-if (require.main === module) void runLiveBench({ record: process.argv.includes("--record") }).then(() => process.exit(0));
+/** `--only=latency,sessions,wer` runs some parts; `--wer-clips=N` the first N English corpus clips. */
+export function liveBenchArgs(argv: string[]) {
+  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+  return { only: value("only")?.split(","), werClips: value("wer-clips") ? Number(value("wer-clips")) : undefined };
+}
