@@ -12,6 +12,7 @@ import { runLibraryAskBench } from "./library-ask";
 import { runDiarizationBench } from "./diarization-der";
 import { runFairnessBench } from "./fairness";
 import { runHotwordsBench } from "./hotwords";
+import { liveBenchArgs, runLiveBench } from "./live";
 import { runLoadBench } from "./load";
 import { runSearchBench } from "./search";
 import { runSpeechLongBench } from "./speech-long";
@@ -41,6 +42,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   profiles: () => runVoiceProfilesBench({ record: true }),
   // Issue 14's fair scheduling: an 11 s clip during a 60 min recording (bench/fairness.ts; --minutes=N for a shorter one).
   fairness: () => runFairnessBench({ record: true }),
+  // Issue 27's live text: latency word → partial text, concurrent sessions, live vs full-pass WER (bench/live.ts).
+  live: () => runLiveBench({ record: true, ...liveBenchArgs(process.argv) }),
   // Issue 14's load: autocannon over the running app at 50/100/200 req/s, or --soak (bench/load.ts).
   load: () =>
     runLoadBench({ record: true, soak: process.argv.includes("--soak"), reseed: process.argv.includes("--reseed"), snapshots: process.argv.includes("--snapshots") }),

@@ -18,6 +18,7 @@ import { runAnalysisJob, runTranslationJob } from "./analysis";
 import { runDocumentImportJob, runMeetingWatchJob, runTranscriptionJob } from "./transcription";
 import { keepMediaToolsSweepScheduled, runMediaToolJob, runMediaToolsSweep } from "./media-tools";
 import { runToolTranscriptJob } from "./tools";
+import { runLiveDecodeJob } from "./live";
 import { purgeExpiredTasks } from "@/lib/tasks/recently-deleted";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
@@ -44,6 +45,7 @@ const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) 
   "tools.transcript": runToolTranscriptJob,
   "mediatools.process": runMediaToolJob,
   "mediatools.sweep": runMediaToolsSweep,
+  "live.decode": runLiveDecodeJob,
   // The sweep also mails renewal reminders (lib/billing/reminders.ts: once per period).
   "tasks.sweep": async () => {
     await sendRenewalReminders().catch((e) => logger.warn("renewal reminders failed; the next sweep retries", { error: String(e) }));
@@ -132,6 +134,8 @@ async function main() {
     startWorker(queues.maintenance, 1, connection),
     // Free media tools on their own queue: a conversion never waits behind a long transcription.
     startWorker(queues.tools, env().MEDIA_TOOLS_CONCURRENCY, connection),
+    // Live recordings' text: one job per recording being made (each one pocketsphinx process).
+    startWorker(queues.live, env().LIVE_DECODE_CONCURRENCY, connection),
   ];
   const listeners = [queues.media, queues.ai, queues.meetings].map(listenForFailures);
   let timer: NodeJS.Timeout | undefined;

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import type { ImportMenuHandlers } from "@/components/upload/AddOptionsMenu";
+import { useLiveRecording } from "@/components/live/useLiveRecording";
 import { importsApi } from "@/lib/imports/imports.client";
 import type { TaskSummary } from "@/lib/tasks/task.client";
 
@@ -38,13 +39,17 @@ export function useImportDialogs(onCreated: (tasks: TaskSummary[]) => void) {
     };
   }, []);
 
+  // "Record" (live recording) sits in the same menu; its dialogs come with these.
+  const live = useLiveRecording(onCreated);
+  const { openRecord } = live;
   const handlers: ImportMenuHandlers = useMemo(
     () => ({
+      onRecord: openRecord,
       onImportLink: () => openDialog("link"),
       onImportDocument: () => openDialog("document"),
       onJoinMeeting: meetingsEnabled ? () => openDialog("meeting") : undefined,
     }),
-    [openDialog, meetingsEnabled],
+    [openDialog, meetingsEnabled, openRecord],
   );
 
   const dialogs = (
@@ -52,6 +57,7 @@ export function useImportDialogs(onCreated: (tasks: TaskSummary[]) => void) {
       {used.has("link") ? <LinkImportDialog open={openKind === "link"} onClose={close} onCreated={onCreated} /> : null}
       {used.has("document") ? <DocumentImportDialog open={openKind === "document"} onClose={close} onCreated={onCreated} /> : null}
       {used.has("meeting") ? <MeetingJoinDialog open={openKind === "meeting"} onClose={close} onCreated={onCreated} /> : null}
+      {live.dialogs}
     </>
   );
 

@@ -18,6 +18,7 @@ import { UpgradeLink } from "@/components/billing/UpgradeLink";
 import payments from "@/components/billing/payments.module.css";
 import { HomeRenewalReminder } from "@/components/billing/RenewalReminder";
 import { AddOptionsMenu } from "@/components/upload/AddOptionsMenu";
+import { LiveRecordButton } from "@/components/live/LiveRecordButton";
 import { IconLogout } from "@/components/ui/icons";
 import { useHomeState } from "@/components/tasks/useHomeState";
 import { useAuth } from "@/lib/client/auth";
@@ -68,6 +69,7 @@ export function MobileHome() {
           </header>
           <NotificationPrompt hasTasks={(list.data?.total ?? 0) > 0} />
           <HomeRenewalReminder />
+          {home.importHandlers.onRecord ? <LiveRecordButton onClick={home.importHandlers.onRecord} /> : null}
           <SearchBox row />
           <FolderPicker stats={folders.stats} view={folders.view} onView={folders.setView} />
           <div className={styles.pad}>

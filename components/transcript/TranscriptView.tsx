@@ -12,6 +12,8 @@ import { formatClock } from "@/lib/format/time";
 import { IconEdit } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";
 import { EntryEditor } from "./EntryEditor";
+import { TaskHighlights } from "@/components/live/TaskHighlights";
+import { highlightedEntries } from "@/lib/live/highlights";
 import { speakerLooks, UNKNOWN_COLOUR, type SpeakerLook } from "./speakers";
 import { useActiveEntry, type MediaController } from "./useMediaController";
 import styles from "./transcript.module.css";
@@ -25,6 +27,8 @@ export interface TranscriptViewProps {
   editable?: boolean;
 }
 
+const NO_HIGHLIGHTS: readonly { id: string; atSec: number }[] = [];
+
 export function TranscriptView({ task, controller, follow, onTaskChange, onRenameSpeaker, editable = true }: TranscriptViewProps) {
   const t = useTranslations("app.transcript");
   const tt = useTranslations("tasks");
@@ -36,6 +40,9 @@ export function TranscriptView({ task, controller, follow, onTaskChange, onRenam
 
   const looks = useMemo(() => speakerLooks(task.speakers, (n) => tt("speakerDefault", { n })), [task.speakers, tt]);
   const groups = useMemo(() => groupBySpeaker(task.timeline), [task.timeline]);
+  // Moments marked while recording live (components/live) mark their lines.
+  const highlights = task.highlights ?? NO_HIGHLIGHTS;
+  const highlighted = useMemo(() => highlightedEntries(task.timeline, highlights), [task.timeline, highlights]);
 
   useEffect(() => {
     if (!follow || activeIndex === null || editing !== null) return;
@@ -67,6 +74,7 @@ export function TranscriptView({ task, controller, follow, onTaskChange, onRenam
   return (
     <div ref={rootRef} className={styles.transcript} data-testid="transcript" aria-label={t("label")}>
       <SpeechEngineNote engine={task.speechEngine} profile={task.decodeProfile} />
+      <TaskHighlights highlights={highlights} onSeek={onSeek} />
       {groups.map((g) => {
         const look = g.speakerId ? looks.get(g.speakerId) : undefined;
         return (
@@ -78,6 +86,7 @@ export function TranscriptView({ task, controller, follow, onTaskChange, onRenam
             entries={g.entries}
             begin={g.begin}
             activeIndex={activeIndex}
+            highlighted={highlighted}
             editing={editing}
             editable={editable}
             onSeek={onSeek}
@@ -99,6 +108,7 @@ interface GroupProps {
   entries: TimelineEntry[];
   begin: number;
   activeIndex: number | null;
+  highlighted: ReadonlySet<number>;
   editing: number | null;
   editable: boolean;
   onSeek: (ms: number) => void;
@@ -108,7 +118,7 @@ interface GroupProps {
   labels: { edit: string; rename: string; seek: string };
 }
 
-const Group = memo(function Group({ speakerId, look, unknownName, entries, begin, activeIndex, editing, editable, onSeek, onEdit, onSave, onRenameSpeaker, labels }: GroupProps) {
+const Group = memo(function Group({ speakerId, look, unknownName, entries, begin, activeIndex, highlighted, editing, editable, onSeek, onEdit, onSave, onRenameSpeaker, labels }: GroupProps) {
   const colour = look?.colour ?? UNKNOWN_COLOUR;
   const name = look?.name ?? unknownName;
   const containsActive = activeIndex !== null && entries.some((e) => e.index === activeIndex);
@@ -138,7 +148,7 @@ const Group = memo(function Group({ speakerId, look, unknownName, entries, begin
               <EntryEditor initial={e.text} onSave={(text) => onSave(e.index, text)} onCancel={() => onEdit(null)} />
             </div>
           ) : (
-            <Line key={e.index} entry={e} active={activeIndex === e.index} editable={editable && editing === null} onSeek={onSeek} onEdit={onEdit} labels={labels} />
+            <Line key={e.index} entry={e} active={activeIndex === e.index} highlighted={highlighted.has(e.index)} editable={editable && editing === null} onSeek={onSeek} onEdit={onEdit} labels={labels} />
           ),
         )}
       </div>
@@ -149,6 +159,7 @@ const Group = memo(function Group({ speakerId, look, unknownName, entries, begin
 const Line = memo(function Line({
   entry,
   active,
+  highlighted,
   editable,
   onSeek,
   onEdit,
@@ -156,6 +167,7 @@ const Line = memo(function Line({
 }: {
   entry: TimelineEntry;
   active: boolean;
+  highlighted: boolean;
   editable: boolean;
   onSeek: (ms: number) => void;
   onEdit: (index: number) => void;
@@ -163,8 +175,9 @@ const Line = memo(function Line({
 }) {
   return (
     <div
-      className={`${styles.line} ${active ? styles.lineActive : ""}`}
+      className={`${styles.line} ${active ? styles.lineActive : ""} ${highlighted ? styles.lineHighlighted : ""}`}
       data-entry-index={entry.index}
+      data-highlighted={highlighted ? "true" : undefined}
       data-begin={entry.begin}
       data-end={entry.end}
       data-active={active ? "true" : "false"}

@@ -1,15 +1,18 @@
 "use client";
-// The add-options menu (screens and routes): upload audio, import link, upload video,
+// The add-options menu (spec §2): record live, upload audio, import link, upload video,
 // import document or text, and join a meeting.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { IconAudio, IconDoc, IconLink, IconPlus, IconUsers, IconVideo } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";
+import { IconMic } from "@/components/live/IconMic";
 import type { UploadMode } from "@/lib/tasks/upload-rules";
 import styles from "./upload.module.css";
 
 /** What the import options open. Missing handlers hide their option. */
 export interface ImportMenuHandlers {
+  /** "Record": live recording (components/live). */
+  onRecord?: () => void;
   onImportLink?: () => void;
   onImportDocument?: () => void;
   onJoinMeeting?: () => void;
@@ -32,14 +35,16 @@ export interface AddOptionsMenuProps extends ImportMenuHandlers {
   compact?: boolean;
 }
 
-export function AddOptionsMenu({ onUpload, compact, onImportLink, onImportDocument, onJoinMeeting }: AddOptionsMenuProps) {
+export function AddOptionsMenu({ onUpload, compact, onRecord, onImportLink, onImportDocument, onJoinMeeting }: AddOptionsMenuProps) {
   const t = useTranslations("upload.menu");
+  const tLive = useTranslations("live.menu");
   const [open, setOpen] = useState(false);
   const [placement, setPlacement] = useState<CSSProperties>({});
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
   const options: Option[] = [
+    { id: "record", icon: <IconMic />, label: tLive("record"), hint: tLive("recordHint"), onSelect: onRecord },
     { id: "audio", icon: <IconAudio />, label: t("uploadAudio"), hint: t("uploadAudioHint"), onSelect: () => onUpload("audio") },
     { id: "link", icon: <IconLink />, label: t("importLink"), hint: t("importLinkHint"), onSelect: onImportLink },
     { id: "video", icon: <IconVideo />, label: t("uploadVideo"), hint: t("uploadVideoHint"), onSelect: () => onUpload("video") },

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/server/errors";
 import { collabPermission } from "@/lib/tasks/permission";
+import { updateTaskFields } from "@/lib/tasks/write-guard";
 import { prisma, Prisma } from "@/lib/server/prisma";
 import type { Outline } from "./types";
 
@@ -18,7 +19,7 @@ export async function setTodoDone(userId: string, taskId: string, todoId: string
     const todo = outline?.todos?.find((x) => x.id === todoId);
     if (!outline || !todo) throw new AppError("analysis.todoNotFound");
     todo.done = done;
-    await tx.task.update({ where: { id: taskId }, data: { outline: outline as unknown as Prisma.InputJsonValue } });
+    await updateTaskFields({ id: taskId }, { outline: outline as unknown as Prisma.InputJsonValue }, tx);
     return { id: todo.id, done };
   });
 }

@@ -23,6 +23,8 @@ export const queues = {
   maintenance: "maintenance",
   // The free media tools' conversions: their own queue, so a visitor's conversion never waits behind an hour of transcription.
   tools: "tools",
+  // Live recording's text (lib/live/live-runner.ts): one long job per recording, mostly waiting for chunks.
+  live: "live",
 } as const;
 
 /**
@@ -78,6 +80,8 @@ export const jobs = {
   "mediatools.process": { queue: queues.tools, payload: toolJob("fileId"), options: { attempts: 2, backoff: retryBackoff(3_000) } },
   /** Expired media tools files lose their files; stranded conversions end failed (lib/tools/media/sweep.ts). */
   "mediatools.sweep": { queue: queues.maintenance, payload: z.object({}) },
+  /** Hears a live recording's chunks (no task exists while recording: taskId stays empty) as they come and publishes its live text (docs/live.md "Live text"). */
+  "live.decode": { queue: queues.live, payload: z.object({ sessionId: z.string().min(1), locale: z.string().default("en"), taskId: z.undefined().optional() }), options: { attempts: 5, backoff: retryBackoff(1_000) } },
 } satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
 
 export type JobName = keyof typeof jobs;

@@ -72,6 +72,11 @@ const schema = z.object({
   MEETING_BOT_API_KEY: z.string().optional(),
   // How often the worker asks the meeting-bot provider where its bot is.
   MEETING_POLL_MS: z.coerce.number().int().min(100).default(5_000),
+  // Live recording (docs/live.md): the longest one session may record, and the length of one audio chunk.
+  LIVE_MAX_SECONDS: z.coerce.number().int().min(60).default(4 * 3600),
+  LIVE_CHUNK_SECONDS: z.coerce.number().min(0.1).max(2).default(0.5),
+  // Live recordings one worker decodes at once (bench/README.md "live": at least 4 keep up on two cores).
+  LIVE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).default(8),
   MEETING_BOT_NAME: z.string().default("Tingji Notetaker"),
   // Per request to the AI provider, and the SDK's own retries before the job's.
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(90_000),

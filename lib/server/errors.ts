@@ -263,6 +263,14 @@ export const errorCatalogue = {
   "mediatools.downloadExpired": 410,
   "mediatools.taskCreateFailed": 500,
   "mediatools.tooManyFiles": 429,
+  // live recording (docs/live.md); running out of minutes answers upload.usageLimit like an upload
+  "live.notFound": 404,
+  "live.ended": 409,
+  "live.chunkInvalid": 400,
+  "live.chunkTooLarge": 413,
+  "live.chunksMissing": 409,
+  "live.maxLength": 409,
+  "live.nothingRecorded": 400,
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -48,6 +48,7 @@ export const taskDetailSelect = {
   speakerSource: true,
   speakers: { select: { id: true, name: true, label: true, profileState: true, profileConfidence: true }, orderBy: { position: "asc" } },
   timeline: { select: { position: true, begin: true, end: true, text: true, speakerId: true }, orderBy: { position: "asc" } },
+  highlights: { select: { id: true, atSec: true }, orderBy: { atSec: "asc" } },
 } satisfies Prisma.TaskSelect;
 
 /** States whose live progress (Redis) is worth showing: those in which work runs (NON_FINAL, lib/tasks/task-status.ts). */
@@ -120,6 +121,8 @@ export function toTaskDetail(t: DetailRow, progress: Progress | null | undefined
     // The spoken language given at upload ("auto": detected by the engine; null: not asked, e.g. documents).
     spokenLanguage: t.spokenLanguage,
     translations: t.translations.map((x) => ({ targetLanguage: x.targetLanguage, status: x.status })),
+    // Moments the owner marked while recording live ("Mark this moment"), in seconds of the recording.
+    highlights: t.highlights.map((h) => ({ id: h.id, atSec: h.atSec })),
   };
 }
 export type TaskJson = ReturnType<typeof toTaskDetail>;

@@ -109,6 +109,11 @@ export async function createTask(data: Prisma.TaskUncheckedCreateInput, db: Pris
   await db.task.create({ data });
 }
 
+/** Removes a task row whose creation failed half-way (nobody has seen it yet: no list, no job). */
+export async function discardUnfinishedTask(taskId: string): Promise<void> {
+  await prisma.task.deleteMany({ where: { id: taskId } });
+}
+
 /** Writes fields other than the status to the tasks matching `where` (callers scope it to an owner or an id). */
 export async function updateTaskFields(where: Prisma.TaskWhereInput, data: TaskFields, db: Prisma.TransactionClient = prisma): Promise<number> {
   return (await db.task.updateMany({ where, data })).count;

@@ -96,6 +96,9 @@ export const CALLERS_OWN = new Set([
   // Rewards: the caller's own referral numbers; a code check that names no one (A's code is among A's secrets).
   "GET /api/referral/info",
   "GET /api/referral/validate",
+  // Live recording: B lists and starts its own sessions; A's session ids are not found (docs/live.md).
+  "GET /api/live/sessions",
+  "POST /api/live/sessions",
 ]);
 // The transcript tool: B's own history, quota and (a body without a link is refused) start; A's transcript ids are not found.
 for (const r of ["POST /api/tools/transcript", "GET /api/tools/transcript", "GET /api/tools/transcript/quota"]) CALLERS_OWN.add(r);
@@ -160,13 +163,17 @@ export function sampleBody(key: string, a: Owned, id: string): unknown {
     // A registered user (already A's collaborator): a stranger must hear "not found", not "already a collaborator".
     "POST /api/collaboration/documents/[id]/collaborators": { user_identifier: a.collaborator.email },
     "POST /api/tools/media/files/[id]/start": { format: "mp3", quality: 40 },
+    "POST /api/live/sessions": { source: "mic", spokenLanguage: "en" },
+    "POST /api/live/sessions/[id]/marks": { atSec: 1 },
+    "POST /api/live/sessions/[id]/finish": { lastSeq: 0 },
   };
   return key in table ? table[key] : idFilledBody(a, id);
 }
 
 /** A route's path segments: A's id, except [userId], which names A's collaborator C. */
 export function pathParams(route: RouteFile, a: Owned, id: string): Record<string, string> {
-  return Object.fromEntries(route.segments.map((s) => [s, s === "userId" ? a.collaborator.userId : id]));
+  // [seq] is a live chunk's number: a valid one, so the call reaches the session's ownership check.
+  return Object.fromEntries(route.segments.map((s) => [s, s === "userId" ? a.collaborator.userId : s === "seq" ? "0" : id]));
 }
 
 /** Which of A's ids go in a route's path segments (one call per id). */
@@ -180,6 +187,7 @@ export function idsFor(route: RouteFile, a: Owned): string[] {
   if (route.route.startsWith("/api/tools/media/") && route.segments.length > 0) return [a.mediaFile, a.visitorMediaFile];
   // /api/folder/[id] names a folder; /api/folder/[id]/move names the task to move.
   if (route.route === "/api/folder/[id]") return [a.folder];
+  if (route.route.startsWith("/api/live/sessions/")) return [a.liveSession];
   // The public share views get A's real link too (they must show only the allowed fields); the owner's share routes get A's shared task.
   if (SHARE_VIEWS.some((k) => k.endsWith(` ${route.route}`))) return [a.completedTask, a.shareSegment];
   if (/\/share(_toggle)?$/.test(route.route)) return [...tasks, a.sharedTask];
@@ -190,7 +198,7 @@ function leaks(answer: RawAnswer, a: Owned): string | null {
   const text = Buffer.from(answer.text, "latin1").toString("utf8");
   for (const s of a.secrets) if (text.includes(s)) return `answer holds A's data "${s}"`;
   if (answer.status === 200 && answer.code === 200) {
-    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.voiceProfile, a.mcpKey, a.folder, a.quiz, a.sharedTask]) if (text.includes(id)) return `answer holds A's id ${id}`;
+    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.voiceProfile, a.mcpKey, a.folder, a.quiz, a.sharedTask, a.liveSession]) if (text.includes(id)) return `answer holds A's id ${id}`;
   }
   return null;
 }

@@ -13,6 +13,7 @@ import { GET as listHotwords } from "@/app/api/hotwords/route";
 import { POST as addCollaborator } from "@/app/api/collaboration/documents/[id]/collaborators/route";
 import { POST as createFolder, GET as listFolders } from "@/app/api/folder/route";
 import { POST as moveToFolder } from "@/app/api/folder/[id]/move/route";
+import { POST as createLiveSession } from "@/app/api/live/sessions/route";
 import { POST as createShareLink } from "@/app/api/transcription/tasks/[id]/share/route";
 import { POST as createMcpKey } from "@/app/api/mcp/keys/route";
 import { prisma } from "@/lib/server/prisma";
@@ -46,6 +47,8 @@ export interface Owned {
   /** A's media tools files: one of A's account, one of A's browser signed out (visitor cookie below). */
   mediaFile: string;
   visitorMediaFile: string;
+  /** A's live recording session (docs/live.md): its id is the session's token. */
+  liveSession: string;
   /** Strings only A's data contains: titles, texts, email. */
   secrets: string[];
 }
@@ -111,6 +114,8 @@ export async function createOwnerResources(): Promise<Owned> {
     })
   ).id;
   await prisma.speaker.update({ where: { id: speaker }, data: { profileId: voiceProfile, profileState: "suggested", profileConfidence: 0.8 } });
+  const live = await call<{ id: string }>(createLiveSession, { token: user.token, json: { source: "mic", spokenLanguage: "en", title: "zqx-live-alpha" } });
+  if (live.code !== 200) throw new Error(`A's live session failed: ${live.message}`);
   const referralCode = (await prisma.user.findUniqueOrThrow({ where: { id: user.userId }, select: { referralCode: true } })).referralCode;
   const owned = {
     user,
@@ -127,9 +132,10 @@ export async function createOwnerResources(): Promise<Owned> {
     voiceProfile,
     mcpKey: mcp.data.item.id,
     folder: folder.data.id,
+    liveSession: live.data.id,
     quiz: q.quizId,
     question: q.question.id,
-    secrets: ["zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-voice-alpha", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key],
+    secrets: ["zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-voice-alpha", "ZQX-folder-alpha", "zqx-live-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key],
   };
   for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
   if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
@@ -148,5 +154,6 @@ export async function ownerSnapshot(a: Owned) {
   const collaborators = await prisma.collaborator.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, userId: true }, orderBy: { id: "asc" } });
   const mcpKeys = await prisma.mcpKey.findMany({ where: { userId: a.user.userId }, select: { id: true, name: true, keyHash: true }, orderBy: { id: "asc" } });
   const shares = await prisma.share.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, enabled: true, allowIndexing: true, tokenHash: true }, orderBy: { id: "asc" } });
-  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys, voiceProfiles });
+  const liveSessions = await prisma.liveSession.findMany({ where: { userId: a.user.userId }, select: { id: true, state: true, durationSec: true, taskId: true, stopReason: true, marks: { select: { id: true } } }, orderBy: { id: "asc" } });
+  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys, voiceProfiles, liveSessions });
 }

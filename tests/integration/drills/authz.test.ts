@@ -9,7 +9,8 @@ import { discoverRoutes } from "@/scripts/drills/routes";
 // The authorization drill, whole (it is cheap): every route file's every
 // method, called by a second signed-in user with the first user's ids, then
 // with no token. `npm run drill:authz` runs this file and prints the table.
-jest.setTimeout(120_000);
+// 300 s: the matrix now holds about 160 route methods, and the machine it runs on is often shared.
+jest.setTimeout(300_000);
 
 let a: Owned;
 let b: Awaited<ReturnType<typeof signIn>>;

@@ -1,0 +1,42 @@
+// Calling the live recording routes from tests: sessions, raw PCM chunks, and a test tone
+// whose every chunk is different, so a gap or a duplicate in the assembled WAV shows.
+import { NextRequest } from "next/server";
+import { POST as createRoute, GET as listRoute } from "@/app/api/live/sessions/route";
+import { GET as getRoute, DELETE as deleteRoute } from "@/app/api/live/sessions/[id]/route";
+import { PUT as chunkRoute } from "@/app/api/live/sessions/[id]/chunks/[seq]/route";
+import { POST as finishRoute } from "@/app/api/live/sessions/[id]/finish/route";
+import { POST as markRoute } from "@/app/api/live/sessions/[id]/marks/route";
+import { POST as pauseRoute } from "@/app/api/live/sessions/[id]/pause/route";
+import { POST as resumeRoute } from "@/app/api/live/sessions/[id]/resume/route";
+import type { LiveChunkAnswer, LiveSessionJson } from "@/lib/live/live.types";
+import { call, type Answer } from "./api";
+
+export const createLive = (token: string, json: Record<string, unknown> = { source: "mic", spokenLanguage: "en" }) => call<LiveSessionJson & { error?: string }>(createRoute, { token, json });
+export const listLive = (token: string) => call<{ sessions: LiveSessionJson[] }>(listRoute, { token, query: { open: "1" } });
+export const getLive = (token: string, id: string) => call<LiveSessionJson & { error?: string }>(getRoute, { token, params: { id } });
+export const deleteLive = (token: string, id: string) => call<{ deleted?: string; error?: string }>(deleteRoute, { token, method: "DELETE", params: { id } });
+export const finishLive = (token: string, id: string, lastSeq: number) => call<{ taskId?: string; error?: string; missing?: number[] }>(finishRoute, { token, params: { id }, json: { lastSeq } });
+export const markLive = (token: string, id: string, atSec: number) => call<{ id: string; atSec: number; error?: string }>(markRoute, { token, params: { id }, json: { atSec } });
+export const pauseLive = (token: string, id: string) => call<LiveSessionJson>(pauseRoute, { token, params: { id } });
+export const resumeLive = (token: string, id: string) => call<LiveSessionJson>(resumeRoute, { token, params: { id } });
+
+/** PUT one chunk of raw PCM through the route, as the browser does. */
+export async function putLiveChunk(token: string, id: string, seq: number, pcm: Buffer): Promise<Answer<LiveChunkAnswer & { error?: string }>> {
+  const req = new NextRequest(`http://localhost:3000/api/live/sessions/${id}/chunks/${seq}`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "x-locale": "en" },
+    body: new Uint8Array(pcm),
+  });
+  const res = await chunkRoute(req, { params: Promise.resolve({ id, seq: String(seq) }) });
+  const body = (await res.json()) as { code: number; message: string; data: LiveChunkAnswer & { error?: string } };
+  return { status: res.status, ...body };
+}
+
+/** Chunk `seq` of a test signal: `seconds` of a tone whose pitch depends on seq (every chunk's bytes differ). */
+export function toneChunk(seq: number, seconds = 0.5, rate = 16000): Buffer {
+  const n = Math.round(seconds * rate);
+  const out = Buffer.alloc(n * 2);
+  const hz = 220 + 37 * seq;
+  for (let i = 0; i < n; i++) out.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * hz * (seq * n + i)) / rate)), i * 2);
+  return out;
+}

@@ -1,0 +1,107 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { GET as eventsRoute } from "@/app/api/live/sessions/[id]/events/route";
+import { runLiveDecoding } from "@/lib/live/live-runner";
+import type { LiveEvents, LiveSegment } from "@/lib/live/live.types";
+import { pocketsphinxEngine } from "@/lib/speech/pocketsphinx";
+import { readManifest } from "@/bench/lib/corpus";
+import { wer } from "@/bench/lib/wer";
+import { setupTestDatabase } from "@/tests/helpers/db";
+import { createLive, finishLive, putLiveChunk } from "@/tests/helpers/live";
+import { signIn } from "@/tests/helpers/users";
+
+// Live text end to end: a corpus clip with a reference text goes in chunk by chunk at real time
+// through the chunk route; the live engine (run here as the worker runs it) publishes through
+// Redis; the browser's event stream (the SSE route) shows partial words before each utterance
+// closes, and the final live text's word error rate is within reason of the full-quality pass.
+
+let user: Awaited<ReturnType<typeof signIn>>;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "live-text-"));
+beforeAll(async () => {
+  await setupTestDatabase();
+  user = await signIn("live");
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+interface Seen {
+  at: number;
+  segment: LiveSegment;
+}
+
+/** Reads the SSE route's stream, collecting text and status events until `stop` aborts it. */
+async function readEvents(id: string, stop: AbortSignal, seen: Seen[], status: LiveEvents["status"][]) {
+  const req = new NextRequest(`http://localhost:3000/api/live/sessions/${id}/events`, { headers: { authorization: `Bearer ${user.token}`, "x-locale": "en" }, signal: stop });
+  const res = await eventsRoute(req, { params: Promise.resolve({ id }) });
+  expect(res.headers.get("content-type")).toContain("text/event-stream");
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let pending = "";
+  stop.addEventListener("abort", () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const step = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+    if (step.done) return;
+    pending += decoder.decode(step.value, { stream: true });
+    let cut: number;
+    while ((cut = pending.indexOf("\n\n")) >= 0) {
+      const block = pending.slice(0, cut);
+      pending = pending.slice(cut + 2);
+      const event = /^event: (\w+)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event === "text" && data) for (const segment of (JSON.parse(data) as LiveEvents["text"]).segments) seen.push({ at: Date.now(), segment });
+      if (event === "status" && data) status.push(JSON.parse(data) as LiveEvents["status"]);
+    }
+  }
+}
+
+test("a corpus clip fed at real time: partial words before each utterance ends, final live text near the full pass", async () => {
+  const clip = readManifest().find((c) => c.file === "single/en_jfk.wav")!;
+  const wav = path.join(dir, "clip.wav");
+  execFileSync("ffmpeg", ["-loglevel", "error", "-y", "-i", clip.path, "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", wav]);
+  const pcm = fs.readFileSync(wav).subarray(44);
+  const session = (await createLive(user.token, { source: "mic", spokenLanguage: "en" })).data;
+  const chunkBytes = session.chunkSeconds * 32000;
+  const stopEvents = new AbortController();
+  const seen: Seen[] = [];
+  const status: LiveEvents["status"][] = [];
+  const events = readEvents(session.id, stopEvents.signal, seen, status);
+  const stopDecoder = new AbortController();
+  const decoding = runLiveDecoding(session.id, stopDecoder.signal);
+
+  const started = Date.now();
+  const chunks = Math.ceil(pcm.length / chunkBytes);
+  for (let seq = 0; seq < chunks; seq++) {
+    // A chunk leaves the browser when its audio has been recorded.
+    const due = started + (seq + 1) * session.chunkSeconds * 1000;
+    await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
+    expect((await putLiveChunk(user.token, session.id, seq, pcm.subarray(seq * chunkBytes, (seq + 1) * chunkBytes))).code).toBe(200);
+  }
+  // The engine catches up with what was stored, then the recording ends.
+  const recorded = pcm.length / 32000;
+  for (let i = 0; i < 120 && !status.some((s) => s.decodedSec >= recorded - 1e-6); i++) await new Promise((r) => setTimeout(r, 250));
+  expect((await finishLive(user.token, session.id, chunks - 1)).code).toBe(200);
+  const result = await decoding;
+  stopEvents.abort();
+  await events;
+  stopDecoder.abort();
+  expect(result).toMatchObject({ decodedSec: recorded });
+
+  const finals = new Map<string, Seen>();
+  for (const s of seen) if (s.segment.final && !finals.has(s.segment.id)) finals.set(s.segment.id, s);
+  const liveText = [...finals.values()].sort((a, b) => a.segment.startSec - b.segment.startSec).map((s) => s.segment.text).join(" ");
+  // Partial words came before their utterance closed, for every utterance with words.
+  const withWords = [...finals.values()].filter((f) => f.segment.text);
+  expect(withWords.length).toBeGreaterThan(0);
+  for (const f of withWords) expect(seen.some((s) => !s.segment.final && s.segment.id === f.segment.id && s.at < f.at && s.segment.text)).toBe(true);
+  // Segment times sit within the clip.
+  for (const f of withWords) expect(f.segment.endSec).toBeLessThanOrEqual(recorded + 1e-6);
+
+  const full = await pocketsphinxEngine().transcribe(wav, { language: "en" });
+  const liveWer = wer(clip.reference, liveText);
+  const fullText = full.segments.map((s) => s.text).join(" ");
+  const fullWer = wer(clip.reference, fullText);
+  console.log(`live text: "${liveText}" WER ${liveWer.toFixed(2)}; full pass: "${fullText}" WER ${fullWer.toFixed(2)}`);
+  expect(liveWer).toBeLessThanOrEqual(fullWer + 0.3);
+}, 240_000);
