@@ -18,6 +18,7 @@ import { runAnalysisJob, runTranslationJob } from "./analysis";
 import { runDocumentImportJob, runMeetingWatchJob, runTranscriptionJob } from "./transcription";
 import { keepMediaToolsSweepScheduled, runMediaToolJob, runMediaToolsSweep } from "./media-tools";
 import { runToolTranscriptJob } from "./tools";
+import { runWebhookDeliveryJob } from "./webhooks";
 import { purgeExpiredTasks } from "@/lib/tasks/recently-deleted";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
@@ -28,6 +29,7 @@ const HEARTBEAT_MS = 5_000;
 const AI_CONCURRENCY = 4;
 // A meeting watch sleeps between polls for the meeting's whole length.
 const MEETING_CONCURRENCY = 50;
+const WEBHOOK_CONCURRENCY = 8;
 // Closing connections after the jobs stopped gets this long.
 const STOP_CLEANUP_MS = 5_000;
 // Shown as a job's processedBy (BullMQ): which machine and process ran it.
@@ -44,6 +46,7 @@ const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) 
   "tools.transcript": runToolTranscriptJob,
   "mediatools.process": runMediaToolJob,
   "mediatools.sweep": runMediaToolsSweep,
+  "webhook.deliver": runWebhookDeliveryJob,
   // The sweep also mails renewal reminders (lib/billing/reminders.ts: once per period).
   "tasks.sweep": async () => {
     await sendRenewalReminders().catch((e) => logger.warn("renewal reminders failed; the next sweep retries", { error: String(e) }));
@@ -132,6 +135,8 @@ async function main() {
     startWorker(queues.maintenance, 1, connection),
     // Free media tools on their own queue: a conversion never waits behind a long transcription.
     startWorker(queues.tools, env().MEDIA_TOOLS_CONCURRENCY, connection),
+    // Webhook deliveries mostly wait on receivers (10 s at most each).
+    startWorker(queues.webhooks, WEBHOOK_CONCURRENCY, connection),
   ];
   const listeners = [queues.media, queues.ai, queues.meetings].map(listenForFailures);
   let timer: NodeJS.Timeout | undefined;

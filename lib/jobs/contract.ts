@@ -22,6 +22,8 @@ export const queues = {
   maintenance: "maintenance",
   // The free media tools' conversions: their own queue, so a visitor's conversion never waits behind an hour of transcription.
   tools: "tools",
+  // Webhook deliveries (lib/webhooks): short HTTP calls, many at once, retried for about a day.
+  webhooks: "webhooks",
 } as const;
 
 /**
@@ -55,6 +57,8 @@ export const jobs = {
   "mediatools.process": { queue: queues.tools, payload: taskJob, options: { attempts: 2, backoff: retryBackoff(3_000) } },
   /** Expired media tools files lose their files; stranded conversions end failed (lib/tools/media/sweep.ts). */
   "mediatools.sweep": { queue: queues.maintenance, payload: z.object({}) },
+  /** One webhook delivery (a WebhookDelivery row): signed, sent through the egress check, logged; its tries and backoff come from lib/webhooks/emit.ts. */
+  "webhook.deliver": { queue: queues.webhooks, payload: z.object({ deliveryId: z.string().min(1) }) },
 } satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
 
 export type JobName = keyof typeof jobs;
@@ -133,7 +137,7 @@ export function bullPrefix(): string {
  * queues a job for such a task once Redis is back. Nothing is lost and the
  * request is not refused; nothing waits on Redis unbounded.
  */
-export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: { jobKey: string; priority?: number }): Promise<void> {
+export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: { jobKey: string; priority?: number; options?: Pick<JobsOptions, "attempts" | "backoff"> }): Promise<void> {
   const def = jobs[name];
   const data = def.payload.parse(payload);
   const { queue: q, connection } = queueEntry(def.queue);
@@ -151,7 +155,7 @@ export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>
         }
         // The request id rides along in the job's data (not in its schema): the worker logs under it (workers/run-job.ts).
         const requestId = currentRequestId();
-        await q.add(name, requestId ? { ...data, requestId } : data, { ...("options" in def ? def.options : {}), jobId, priority: opts.priority });
+        await q.add(name, requestId ? { ...data, requestId } : data, { ...("options" in def ? def.options : {}), ...opts.options, jobId, priority: opts.priority });
       })(),
     );
   } catch (e) {
