@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { formatMinutes } from "@/lib/format/minutes";
 import { McpKeysPanel } from "@/components/mcp/McpKeysDialog";
+import { WebhooksPanel } from "@/components/webhooks/WebhooksPanel";
 import { ReferralSection } from "@/components/rewards/ReferralSection";
 import { useReferralInfo } from "@/components/rewards/useReferralInfo";
 import { useInterfaceLanguage } from "@/components/shell/LanguageSwitcher";
@@ -131,6 +132,10 @@ export function AccountDialog({ section, usage, onClose }: { section?: AccountSe
         <div ref={mcpRef} className={styles.section} data-testid="account-mcp">
           <h3 className={styles.heading}>{t("mcpTitle")}</h3>
           <McpKeysPanel onConfirmingChange={setConfirming} />
+        </div>
+        <div className={styles.section} data-testid="account-webhooks">
+          <h3 className={styles.heading}>{t("webhooksTitle")}</h3>
+          <WebhooksPanel onConfirmingChange={setConfirming} />
         </div>
       </div>
     </Modal>
