@@ -2,7 +2,7 @@ import { CANARY_PORT, RECEIVER_PORT } from "./webhooks.env";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { Worker } from "bullmq";
+import { Worker, type Job } from "bullmq";
 import { Webhook } from "standardwebhooks";
 import { POST as createKey } from "@/app/api/mcp/keys/route";
 import { GET as listWebhooks, POST as createWebhook } from "@/app/api/v1/webhooks/route";
@@ -20,6 +20,11 @@ import { attemptDelivery } from "@/lib/webhooks/deliver";
 import { emitEvent } from "@/lib/webhooks/emit";
 import { webhookPayloads } from "@/lib/webhooks/webhooks.schema";
 import { runDocumentImportJob } from "@/workers/transcription";
+import { runAnalysisJob } from "@/workers/analysis";
+import { markTranscriptionFailed } from "@/lib/tasks/pipeline";
+import { PermanentTaskError } from "@/lib/jobs/task-errors";
+import { seedTranscribedTask } from "@/tests/helpers/tasks";
+import { POST as askSummary } from "@/app/api/v1/tasks/[id]/summary/route";
 import { runWebhookDeliveryJob } from "@/workers/webhooks";
 import { call } from "@/tests/helpers/api";
 import { setupTestDatabase } from "@/tests/helpers/db";
@@ -75,7 +80,9 @@ beforeAll(async () => {
     res.writeHead(200).end();
   });
   await listenOn(canary, CANARY_PORT);
-  for (const [name, run] of [[queues.webhooks, runWebhookDeliveryJob], [queues.ai, runDocumentImportJob]] as const) {
+  // The "ai" queue carries document imports and summaries (the local analyzer: no AI provider here).
+  const aiJobs = (job: Job) => (job.name === "analysis.run" ? runAnalysisJob(job) : runDocumentImportJob(job));
+  for (const [name, run] of [[queues.webhooks, runWebhookDeliveryJob], [queues.ai, aiJobs]] as const) {
     const connection = newRedisConnection();
     connections.push(connection);
     workers.push(new Worker(name, run, { connection, prefix: bullPrefix(), concurrency: 4 }));
@@ -130,6 +137,38 @@ test("task.completed arrives once, signed, in the documented form; the transcrip
   const log = await call<{ items: { eventType: string; status: string; responseStatus: number; responseMs: number }[] }>(listDeliveries, { headers: auth(), params: { id: item.id } });
   expect(log.data.items).toEqual([expect.objectContaining({ eventType: "task.completed", status: "delivered", responseStatus: 204 })]);
   expect(log.data.items[0]!.responseMs).toBeGreaterThanOrEqual(0);
+});
+
+test("asking for a summary through the API ends in summary.completed", async () => {
+  const { secret } = await addEndpoint("/summary", ["summary.completed"]);
+  const made = await call<{ task: { id: string } }>(createText, {
+    headers: auth(),
+    json: { title: "Budget meeting", text: "# Budget\n\nThe marketing budget for the launch is fifty thousand dollars.\n\n# Timeline\n\nThe launch moves to March after the battery fix." },
+  });
+  const taskId = made.data.task.id;
+  await waitFor("the import", async () => (await prisma.task.findUnique({ where: { id: taskId } }))?.status === "completed", { timeoutMs: 20_000, everyMs: 100 });
+  const asked = await call<{ status: string }>(askSummary, { headers: auth(), params: { id: taskId }, json: {} });
+  expect(asked.data.status).toBe("analyzing");
+  const hit = await waitFor("summary.completed", async () => received.find((r) => r.path === "/summary"), { timeoutMs: 30_000, everyMs: 100 });
+  const event = verified(hit, secret);
+  expect(event.type).toBe("summary.completed");
+  const data = webhookPayloads["summary.completed"].parse(event.data);
+  expect(data).toMatchObject({ task_id: taskId, status: "analysis_completed" });
+  expect(new URL(data.summary_url).pathname).toBe(`/api/v1/tasks/${taskId}/summary`);
+});
+
+test("a transcription's final failure ends in task.failed, once", async () => {
+  const { secret } = await addEndpoint("/failed", ["task.failed"]);
+  const taskId = await seedTranscribedTask(a.userId, "Silent recording", [], "transcribing");
+  const ctx = { locale: "en", attempts: 1, requestId: "test" };
+  await markTranscriptionFailed(taskId, new PermanentTaskError("no_speech", ["checkSpeech"]), ctx);
+  // Recorded twice (the failed listener and the sweep may both see it): one event.
+  await markTranscriptionFailed(taskId, new PermanentTaskError("no_speech", ["checkSpeech"]), ctx);
+  const hit = await waitFor("task.failed", async () => received.find((r) => r.path === "/failed"), { timeoutMs: 20_000, everyMs: 100 });
+  await sleep(500);
+  expect(received.filter((r) => r.path === "/failed")).toHaveLength(1);
+  const data = webhookPayloads["task.failed"].parse(verified(hit, secret).data);
+  expect(data).toMatchObject({ task_id: taskId, status: "failed", error_code: "no_speech" });
 });
 
 test("a receiver that fails twice gets the third try, with the same webhook-id; send again re-sends it", async () => {
