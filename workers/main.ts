@@ -19,6 +19,8 @@ import { runDocumentImportJob, runMeetingWatchJob, runTranscriptionJob } from ".
 import { keepMediaToolsSweepScheduled, runMediaToolJob, runMediaToolsSweep } from "./media-tools";
 import { runToolTranscriptJob } from "./tools";
 import { runWebhookDeliveryJob } from "./webhooks";
+import { purgeIdempotencyRecords } from "@/lib/api-keys/idempotency";
+import { purgeDeliveryLog } from "@/lib/webhooks/deliver";
 import { purgeExpiredTasks } from "@/lib/tasks/recently-deleted";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
@@ -52,6 +54,9 @@ const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) 
     await sendRenewalReminders().catch((e) => logger.warn("renewal reminders failed; the next sweep retries", { error: String(e) }));
     // Tasks in Recently deleted for over 30 days go for good, with their files (lib/tasks/recently-deleted.ts).
     await purgeExpiredTasks().catch((e) => logger.warn("purging recently deleted tasks failed; the next sweep retries", { error: String(e) }));
+    // Idempotency records live a day, webhook delivery logs a month (docs/api.md).
+    await purgeIdempotencyRecords().catch((e) => logger.warn("purging idempotency records failed; the next sweep retries", { error: String(e) }));
+    await purgeDeliveryLog().catch((e) => logger.warn("purging the webhook delivery log failed; the next sweep retries", { error: String(e) }));
     return sweepTasks();
   },
 };

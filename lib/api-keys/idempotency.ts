@@ -40,3 +40,8 @@ export async function idempotent(userId: string, req: Request, body: unknown, ru
     throw e;
   }
 }
+
+/** The sweep's part: records past their day go. */
+export async function purgeIdempotencyRecords(): Promise<number> {
+  return (await prisma.idempotentRequest.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - KEEP_MS) } } })).count;
+}

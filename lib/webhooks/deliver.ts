@@ -71,3 +71,11 @@ async function tellOwner(endpointId: string) {
     text: t("webhooks.mail.body", { url: e.url, count: FAILED_DELIVERIES_BEFORE_OFF, link: `${env().APP_URL.replace(/\/$/, "")}/transcribe` }),
   }).catch((err: unknown) => logger.error("could not mail about a switched-off webhook endpoint", { endpointId, error: String(err) }));
 }
+
+/** Delivery log rows are kept this long. */
+const LOG_KEEP_MS = 30 * 24 * 3600 * 1000;
+
+/** The sweep's part: delivery log rows older than a month go (pending ones stay until their job ends). */
+export async function purgeDeliveryLog(): Promise<number> {
+  return (await prisma.webhookDelivery.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - LOG_KEEP_MS) }, status: { not: "pending" } } })).count;
+}
