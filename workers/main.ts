@@ -19,6 +19,9 @@ import { runDocumentImportJob, runMeetingWatchJob, runTranscriptionJob } from ".
 import { keepMediaToolsSweepScheduled, runMediaToolJob, runMediaToolsSweep } from "./media-tools";
 import { runToolTranscriptJob } from "./tools";
 import { runLiveDecodeJob } from "./live";
+import { runWebhookDeliveryJob } from "./webhooks";
+import { purgeIdempotencyRecords } from "@/lib/api-keys/idempotency";
+import { purgeDeliveryLog } from "@/lib/webhooks/deliver";
 import { purgeExpiredTasks } from "@/lib/tasks/recently-deleted";
 
 // The worker process: one BullMQ worker per queue, a heartbeat for /api/health,
@@ -29,6 +32,7 @@ const HEARTBEAT_MS = 5_000;
 const AI_CONCURRENCY = 4;
 // A meeting watch sleeps between polls for the meeting's whole length.
 const MEETING_CONCURRENCY = 50;
+const WEBHOOK_CONCURRENCY = 8;
 // Closing connections after the jobs stopped gets this long.
 const STOP_CLEANUP_MS = 5_000;
 // Shown as a job's processedBy (BullMQ): which machine and process ran it.
@@ -46,11 +50,15 @@ const runners: Record<JobName, (job: Job, token?: string, signal?: AbortSignal) 
   "mediatools.process": runMediaToolJob,
   "mediatools.sweep": runMediaToolsSweep,
   "live.decode": runLiveDecodeJob,
+  "webhook.deliver": runWebhookDeliveryJob,
   // The sweep also mails renewal reminders (lib/billing/reminders.ts: once per period).
   "tasks.sweep": async () => {
     await sendRenewalReminders().catch((e) => logger.warn("renewal reminders failed; the next sweep retries", { error: String(e) }));
     // Tasks in Recently deleted for over 30 days go for good, with their files (lib/tasks/recently-deleted.ts).
     await purgeExpiredTasks().catch((e) => logger.warn("purging recently deleted tasks failed; the next sweep retries", { error: String(e) }));
+    // Idempotency records live a day, webhook delivery logs a month (docs/api.md).
+    await purgeIdempotencyRecords().catch((e) => logger.warn("purging idempotency records failed; the next sweep retries", { error: String(e) }));
+    await purgeDeliveryLog().catch((e) => logger.warn("purging the webhook delivery log failed; the next sweep retries", { error: String(e) }));
     return sweepTasks();
   },
 };
@@ -136,6 +144,8 @@ async function main() {
     startWorker(queues.tools, env().MEDIA_TOOLS_CONCURRENCY, connection),
     // Live recordings' text: one job per recording being made (each one pocketsphinx process).
     startWorker(queues.live, env().LIVE_DECODE_CONCURRENCY, connection),
+    // Webhook deliveries mostly wait on receivers (10 s at most each).
+    startWorker(queues.webhooks, WEBHOOK_CONCURRENCY, connection),
   ];
   const listeners = [queues.media, queues.ai, queues.meetings].map(listenForFailures);
   let timer: NodeJS.Timeout | undefined;

@@ -11,6 +11,9 @@ import { withRequestId } from "@/lib/server/request-context";
 
 export type FailureContext = { locale: string; attempts: number; requestId: string };
 
+/** The jobs about one task, transcript or file (their payload names it and the owner's locale); webhook deliveries have a runner of their own. */
+type TaskJobName = { [K in JobName]: JobPayload<K> extends { locale: string } ? K : never }[JobName];
+
 /**
  * The one shape of every task runner: parse the payload (a malformed one fails
  * at once, finalised as "job_invalid"), run lib with the job's abort signal,
@@ -19,7 +22,7 @@ export type FailureContext = { locale: string; attempts: number; requestId: stri
  * before the job fails. An aborted job (cancelled, worker stopping, lock lost)
  * never records a failure: its signal's reason is thrown for workers/main.ts.
  */
-export function jobRunner<N extends JobName>(
+export function jobRunner<N extends TaskJobName>(
   name: N,
   run: (payload: JobPayload<N>, signal: AbortSignal) => Promise<unknown>,
   fail: (payload: JobPayload<N>, error: unknown, ctx: FailureContext) => Promise<void>,

@@ -8,6 +8,7 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { formatMinutes } from "@/lib/format/minutes";
 import { McpKeysPanel } from "@/components/mcp/McpKeysDialog";
 import { VoiceProfilesPanel } from "@/components/voice-profiles/VoiceProfilesPanel";
+import { WebhooksPanel } from "@/components/webhooks/WebhooksPanel";
 import { ReferralSection } from "@/components/rewards/ReferralSection";
 import { useReferralInfo } from "@/components/rewards/useReferralInfo";
 import { useInterfaceLanguage } from "@/components/shell/LanguageSwitcher";
@@ -136,6 +137,10 @@ export function AccountDialog({ section, usage, onClose }: { section?: AccountSe
         <div ref={mcpRef} className={styles.section} data-testid="account-mcp">
           <h3 className={styles.heading}>{t("mcpTitle")}</h3>
           <McpKeysPanel onConfirmingChange={setConfirming} />
+        </div>
+        <div className={styles.section} data-testid="account-webhooks">
+          <h3 className={styles.heading}>{t("webhooksTitle")}</h3>
+          <WebhooksPanel onConfirmingChange={setConfirming} />
         </div>
       </div>
     </Modal>

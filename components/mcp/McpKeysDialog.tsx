@@ -39,6 +39,8 @@ export function McpKeysPanel({ onClose, onConfirmingChange }: { onClose?: () => 
   const [limit, setLimit] = useState(0);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [name, setName] = useState("");
+  // Every key reads; "write" also lets a program create, start and delete tasks and manage webhooks.
+  const [canWrite, setCanWrite] = useState(false);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<McpKeyCreated | null>(null);
   const [deleting, setDeleting] = useState<McpKey | null>(null);
@@ -68,7 +70,7 @@ export function McpKeysPanel({ onClose, onConfirmingChange }: { onClose?: () => 
     }
     setBusy(true);
     try {
-      const res = await mcpApi.create(name);
+      const res = await mcpApi.create(name, canWrite ? ["read", "write"] : ["read"]);
       setCreated(res);
       setItems((cur) => [res.item, ...cur]);
       setName("");
@@ -133,6 +135,9 @@ export function McpKeysPanel({ onClose, onConfirmingChange }: { onClose?: () => 
             {t("create")}
           </button>
         </form>
+        <label className={styles.meta}>
+          <input type="checkbox" checked={canWrite} onChange={(e) => setCanWrite(e.target.checked)} disabled={full} data-testid="mcp-key-write" /> {t("scopeWrite")}
+        </label>
         <p className={styles.count} data-testid="mcp-key-count" data-count={items.length}>
           {full ? t("limitReached", { limit }) : t("count", { count: items.length, limit })}
         </p>
@@ -145,6 +150,9 @@ export function McpKeysPanel({ onClose, onConfirmingChange }: { onClose?: () => 
                 <div className={styles.itemText}>
                   <strong>{k.name}</strong>
                   <code>{k.keyPrefix}…</code>
+                  <span className={styles.meta} data-testid="mcp-key-scopes">
+                    {t("scopes", { scopes: k.scopes.join(", ") })}
+                  </span>
                   <span className={styles.meta} data-testid="mcp-key-last-used">
                     {t("createdAt", { date: format.dateTime(new Date(k.createdAt), { dateStyle: "medium" }) })} ·{" "}
                     {k.lastUsedAt ? t("lastUsed", { date: format.dateTime(new Date(k.lastUsedAt), { dateStyle: "medium", timeStyle: "short" }) }) : t("neverUsed")}

@@ -1,4 +1,5 @@
 import "server-only";
+import { emitTaskEvent } from "@/lib/webhooks/task-events";
 import { AppError } from "@/lib/server/errors";
 import { consumeAiRequest, type AiAsker } from "@/lib/rate-limit/rate-limit";
 import { enqueue } from "@/lib/jobs/contract";
@@ -123,6 +124,7 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
     },
   });
   await clearProgress(taskId);
+  await emitTaskEvent(taskId, "summary.completed");
   return { engine: engine.name, chars: summary.length, scenario };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { emitTranslationEvent } from "@/lib/webhooks/task-events";
 import { AppError } from "@/lib/server/errors";
 import { consumeAiRequest, type AiAsker } from "@/lib/rate-limit/rate-limit";
 import { enqueue } from "@/lib/jobs/contract";
@@ -82,6 +83,7 @@ export async function runTranslation(taskId: string, target: string, opts: { sig
     where: { taskId_targetLanguage: { taskId, targetLanguage: target } },
     data: { status: "translation_completed", timeline: timeline as unknown as Prisma.InputJsonValue, summary, engine: engine.name, errorMessage: null },
   });
+  await emitTranslationEvent(taskId, target);
   return { lines: timeline.length, summary: summary !== null };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { ZodType } from "zod";
+import { programCaller } from "@/lib/api-keys/caller";
 import { authenticate, type Caller } from "@/lib/auth/session";
 import type { Edition } from "@/lib/edition/edition";
 import { editionOfRequest } from "@/lib/edition/request-edition";
@@ -10,6 +11,7 @@ import { metrics, routePattern } from "@/lib/server/metrics-registry";
 import { requestIdFrom, withRequestId } from "@/lib/server/request-context";
 import { regionRedirect } from "./region-gate";
 import { AppError } from "@/lib/server/errors";
+import { rateLimitHeaders } from "@/lib/rate-limit/rate-limit";
 import { fail, ok } from "./respond";
 
 interface Context<P, Q, B, C> {
@@ -23,7 +25,13 @@ interface Context<P, Q, B, C> {
   t: Translate;
 }
 
-interface RouteDef<P, Q, B, A extends "user" | "optional"> {
+/**
+ * "user": a signed-in session; "optional": anyone. "read" and "write" are the public API's
+ * (/api/v1): an API key with that scope, or a session; metered per key (RateLimit headers).
+ */
+type AuthMode = "user" | "optional" | "read" | "write";
+
+interface RouteDef<P, Q, B, A extends AuthMode> {
   auth: A;
   params?: ZodType<P>;
   query?: ZodType<Q>;
@@ -31,7 +39,7 @@ interface RouteDef<P, Q, B, A extends "user" | "optional"> {
   body?: ZodType<B>;
   /** Largest JSON body in bytes, enforced while reading (default DEFAULT_BODY_LIMIT_BYTES). */
   bodyLimitBytes?: number;
-  handler: (ctx: Context<P, Q, B, A extends "user" ? Caller : Caller | null>) => Promise<unknown>;
+  handler: (ctx: Context<P, Q, B, A extends "optional" ? Caller | null : Caller>) => Promise<unknown>;
 }
 
 /**
@@ -40,7 +48,7 @@ interface RouteDef<P, Q, B, A extends "user" | "optional"> {
  * puts its result (or its error) in the {code, message, data} envelope.
  * A handler may return a Response of its own (streams, media).
  */
-export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user" | "optional" = "user">(def: RouteDef<P, Q, B, A>) {
+export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends AuthMode = "user">(def: RouteDef<P, Q, B, A>) {
   const answer = async (req: NextRequest, routeCtx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     // Restricted regions get body code 302 redirect_required (error catalogue; lib/verify/region.ts).
     const restricted = await regionRedirect(req);
@@ -48,18 +56,25 @@ export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user"
     const edition = editionOfRequest(req.headers);
     const asked = req.headers.get("x-locale") ?? req.cookies.get(localeCookie)?.value;
     let locale = chooseLocale({ edition, chosen: asked, browser: req.headers.get("accept-language") });
+    let limits: Record<string, string> = {};
     try {
-      const caller = await authenticate(req.headers.get("authorization"), { locale, edition });
-      if (!caller && def.auth === "user") throw new AppError("common.unauthorized");
+      let caller: Caller | null;
+      if (def.auth === "read" || def.auth === "write") {
+        const keyed = await programCaller(req.headers.get("authorization"), def.auth, { locale, edition });
+        caller = keyed.caller;
+        limits = rateLimitHeaders(keyed.meter);
+        if (!keyed.meter.allowed) throw new AppError("common.rateLimited", { seconds: keyed.meter.resetSec });
+      } else caller = await authenticate(req.headers.get("authorization"), { locale, edition });
+      if (!caller && def.auth !== "optional") throw new AppError("common.unauthorized");
       if (caller && !isLocale(asked)) locale = chooseLocale({ edition, chosen: caller.user.uiLanguage, browser: null });
       const params = def.params ? def.params.parse(await routeCtx.params) : ((await routeCtx.params) as P);
       const query = def.query ? def.query.parse(Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
       const body = def.body ? def.body.parse(await readJson(req, def.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES)) : (undefined as B);
       const { t } = await translatorFor(locale);
       const result = await def.handler({ req, caller: caller as never, params, query, body, locale, edition, t });
-      return result instanceof Response ? result : ok(result ?? null);
+      return withHeaders(result instanceof Response ? result : ok(result ?? null), limits);
     } catch (error) {
-      return fail(error, locale);
+      return withHeaders(await fail(error, locale), limits);
     }
   };
   // Every answer carries its request id (accepted from x-request-id, else new; it follows queued jobs to the
@@ -79,6 +94,17 @@ export function apiRoute<P = unknown, Q = unknown, B = unknown, A extends "user"
     metrics().httpLatency.observe({ method: req.method, route: routePattern(req.nextUrl.pathname, params), status: String(res.status) }, (performance.now() - started) / 1000);
     return res;
   };
+}
+
+function withHeaders(res: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      res.headers.set(name, value);
+    } catch {
+      // A Response with immutable headers (a fetched one passed through) keeps its own.
+    }
+  }
+  return res;
 }
 
 const MB = 1024 * 1024;

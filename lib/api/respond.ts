@@ -4,20 +4,9 @@ import { translatorFor } from "@/lib/i18n/server";
 import { logger } from "@/lib/server/logger";
 import { isServiceOutage } from "@/lib/server/outage";
 import { AppError, errorCatalogue, isAppError, type ErrorKey } from "@/lib/server/errors";
-import { SUCCESS_CODE, type Envelope } from "@/lib/server/envelope";
+import { jsonBody, type Envelope } from "@/lib/server/envelope";
 
-// BigInt (file sizes) cannot go through JSON.stringify as is.
-function jsonBody(value: unknown): string {
-  return JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? Number(v) : v));
-}
-
-export function ok<T>(data: T, message = "ok", init?: ResponseInit): Response {
-  const body: Envelope<T> = { code: SUCCESS_CODE, message, data };
-  return new Response(jsonBody(body), {
-    ...init,
-    headers: { "content-type": "application/json; charset=utf-8", ...(init?.headers ?? {}) },
-  });
-}
+export { ok } from "@/lib/server/envelope";
 
 /** Turns any thrown value into the envelope, with the message in the caller's language. */
 export async function fail(error: unknown, locale: string | undefined): Promise<Response> {

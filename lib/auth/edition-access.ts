@@ -8,7 +8,7 @@ import { otherEditionUrl } from "@/lib/verify/region";
  * sign-in's host). On the other edition's host its sign-in, its bearer token, its MCP keys and its
  * co-editing socket are refused with the region access notice (`auth.wrongEdition`, 403, with
  * `registered_edition` and the other edition's address). Called where a credential becomes a
- * user: `authenticate` and `findOrCreateUser` (lib/auth), `userForMcpKey` (lib/mcp).
+ * user: `authenticate` and `findOrCreateUser` (lib/auth), `keyHolder` (lib/api-keys).
  */
 export function requireHomeEdition(user: { edition: Edition }, edition: Edition): void {
   if (user.edition === edition) return;

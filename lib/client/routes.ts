@@ -23,7 +23,7 @@ export function isToolsPath(pathname: string): boolean {
 export function isUngatedPath(pathname: string): boolean {
   const p = strip(pathname);
   if (isToolsPath(p)) return true;
-  return /^\/(transcribe\/)?(login|callback|share|show|online-youtube-video-transcript)(\/|$)/.test(p);
+  return /^\/(transcribe\/)?(login|callback|share|show|developers|online-youtube-video-transcript)(\/|$)/.test(p);
 }
 
 /**

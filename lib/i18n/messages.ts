@@ -5,7 +5,7 @@ import { oncePerLocale } from "./per-locale";
 // loadMessages returns { [namespace]: json }, so keys read "auth.login.title",
 // "errors.upload.audioTooLarge" and so on. A key missing in a language falls back
 // to English, so a half-translated language never shows raw keys.
-export const namespaces = ["common", "errors", "auth", "app", "upload", "tasks", "analysis", "analyzer", "hotwords", "imports", "chat", "notify", "share", "exports", "folders", "collaborators", "search", "coedit", "rewards", "payments", "subscription", "mcp", "account", "tools", "mediatools", "signin", "phone", "verify", "clients", "ops", "landing", "voiceProfiles", "live"] as const;
+export const namespaces = ["common", "errors", "auth", "app", "upload", "tasks", "analysis", "analyzer", "hotwords", "imports", "chat", "notify", "share", "exports", "folders", "collaborators", "search", "coedit", "rewards", "payments", "subscription", "mcp", "account", "tools", "mediatools", "signin", "phone", "verify", "clients", "ops", "landing", "voiceProfiles", "live", "webhooks"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 type Messages = Record<string, unknown>;

@@ -25,6 +25,8 @@ export const queues = {
   tools: "tools",
   // Live recording's text (lib/live/live-runner.ts): one long job per recording, mostly waiting for chunks.
   live: "live",
+  // Webhook deliveries (lib/webhooks): short HTTP calls, many at once, retried for about a day.
+  webhooks: "webhooks",
 } as const;
 
 /**
@@ -82,6 +84,8 @@ export const jobs = {
   "mediatools.sweep": { queue: queues.maintenance, payload: z.object({}) },
   /** Hears a live recording's chunks (no task exists while recording: taskId stays empty) as they come and publishes its live text (docs/live.md "Live text"). */
   "live.decode": { queue: queues.live, payload: z.object({ sessionId: z.string().min(1), locale: z.string().default("en"), taskId: z.undefined().optional() }), options: { attempts: 5, backoff: retryBackoff(1_000) } },
+  /** One webhook delivery (a WebhookDelivery row): signed, sent through the egress check, logged; its tries and backoff come from lib/webhooks/emit.ts. */
+  "webhook.deliver": { queue: queues.webhooks, payload: z.object({ deliveryId: z.string().min(1) }) },
 } satisfies Record<string, { queue: string; payload: z.ZodType; options?: JobsOptions }>;
 
 export type JobName = keyof typeof jobs;
@@ -160,7 +164,7 @@ export function bullPrefix(): string {
  * queues a job for such a task once Redis is back. Nothing is lost and the
  * request is not refused; nothing waits on Redis unbounded.
  */
-export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: { jobKey: string; priority?: number }): Promise<void> {
+export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: { jobKey: string; priority?: number; options?: Pick<JobsOptions, "attempts" | "backoff"> }): Promise<void> {
   const def = jobs[name];
   const data = def.payload.parse(payload);
   const { queue: q, connection } = queueEntry(def.queue);
@@ -178,7 +182,7 @@ export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>
         }
         // The request id rides along in the job's data (not in its schema): the worker logs under it (workers/run-job.ts).
         const requestId = currentRequestId();
-        await q.add(name, requestId ? { ...data, requestId } : data, { ...("options" in def ? def.options : {}), jobId, priority: opts.priority });
+        await q.add(name, requestId ? { ...data, requestId } : data, { ...("options" in def ? def.options : {}), ...opts.options, jobId, priority: opts.priority });
       })(),
     );
   } catch (e) {

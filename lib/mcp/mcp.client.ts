@@ -19,6 +19,6 @@ export interface McpKeyCreated {
 
 export const mcpApi = {
   list: () => api.get<McpKeyList>("/api/mcp/keys"),
-  create: (name: string) => api.post<McpKeyCreated>("/api/mcp/keys", { name }),
+  create: (name: string, scopes: ("read" | "write")[] = ["read"]) => api.post<McpKeyCreated>("/api/mcp/keys", { name, scopes }),
   remove: (id: string) => api.del<{ count: number; limit: number }>(`/api/mcp/keys/${encodeURIComponent(id)}`),
 };

@@ -9,9 +9,9 @@ import type { Edition } from "@/lib/edition/edition";
 import { translatorFor } from "@/lib/i18n/server";
 import { logger } from "@/lib/server/logger";
 import { toScope } from "@/lib/library-ask/library-ask.schema";
-import { userForMcpKey } from "./keys.service";
 import { voiceProfileNamesForMcp } from "@/lib/voice-profiles/mcp";
 import { askForMcp, askLibraryForMcp, listTasksForMcp, searchForMcp, summaryForMcp, transcriptForMcp } from "./tasks";
+import { bearerApiKey, keyHolder } from "@/lib/api-keys/keys.service";
 
 // The MCP server (Streamable HTTP, stateless): each request gets its own
 // server and transport, bound to the user of the bearer key. docs/mcp.md.
@@ -122,10 +122,12 @@ export function buildMcpServer(user: { id: string; planCode: string }, locale: s
 
 /** Answers one HTTP request to /api/mcp. No or unknown key: 401 (common.unauthorized). */
 export async function handleMcpRequest(req: Request, edition: Edition): Promise<Response> {
-  const caller = await userForMcpKey(req.headers.get("authorization"), edition);
-  if (!caller) throw new AppError("common.unauthorized");
+  // Any key of the owner's (every key can read; the MCP tools only read and ask).
+  const key = bearerApiKey(req.headers.get("authorization"));
+  const holder = key ? await keyHolder(key, edition) : null;
+  if (!holder || !holder.scopes.includes("read")) throw new AppError("common.unauthorized");
   const parsedBody = await readJson(req, MCP_BODY_LIMIT_BYTES);
-  const server = buildMcpServer({ id: caller.userId, planCode: caller.planCode }, caller.locale);
+  const server = buildMcpServer({ id: holder.user.id, planCode: holder.user.planCode }, holder.user.uiLanguage);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   return transport.handleRequest(req, { parsedBody });

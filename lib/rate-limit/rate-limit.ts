@@ -54,6 +54,8 @@ const limiterSpecs = {
   mediaUploadsPerIp: { points: () => env().MEDIA_TOOLS_UPLOADS_PER_IP_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
   mediaStartsPerOwner: { points: () => env().MEDIA_TOOLS_STARTS_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
   mediaStartsPerIp: { points: () => env().MEDIA_TOOLS_STARTS_PER_IP_PER_10_MINUTES, durationSec: 10 * MINUTE, refusal: "rate" },
+  // The public API (/api/v1): per key (a signed-in browser: per user); its state goes out in RateLimit headers.
+  apiPerKey: { points: () => env().API_REQUESTS_PER_MINUTE, durationSec: MINUTE, refusal: "rate" },
 } satisfies Record<string, LimiterSpec>;
 
 export type LimiterName = keyof typeof limiterSpecs;
@@ -95,6 +97,42 @@ export async function consumeLimit(name: LimiterName, key: string, opts: Consume
     if (opts.whenStoreDown === "allow") return;
     throw new AppError("common.serviceUnavailable");
   }
+}
+
+/** One limiter's state after a request: its policy, what is left, and when the window resets. */
+export interface Meter {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  windowSec: number;
+  resetSec: number;
+}
+
+/**
+ * Takes one point like consumeLimit, but answers the limiter's state instead of throwing a
+ * refusal, so the caller can send it in RateLimit headers with the answer (200 and 429 alike).
+ */
+export async function meterLimit(name: LimiterName, key: string): Promise<Meter> {
+  const spec: LimiterSpec = limiterSpecs[name];
+  const meter = (res: RateLimiterRes, allowed: boolean): Meter => ({
+    allowed,
+    limit: spec.points(),
+    remaining: Math.max(0, res.remainingPoints),
+    windowSec: spec.durationSec,
+    resetSec: Math.max(allowed ? 0 : 1, Math.ceil(res.msBeforeNext / 1000)),
+  });
+  try {
+    return meter(await withinDeadline(limiter(name).consume(key, 1), STORE_TIMEOUT_MS, () => new Error(`rate limit store did not answer within ${STORE_TIMEOUT_MS} ms`)), true);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return meter(e, false);
+    logger.warn("rate limit store unavailable", { limiter: name, error: e instanceof Error ? e.message : String(e) });
+    throw new AppError("common.serviceUnavailable");
+  }
+}
+
+/** The IETF httpapi draft's fields (draft-ietf-httpapi-ratelimit-headers-10): RateLimit-Policy and RateLimit. */
+export function rateLimitHeaders(m: Meter): Record<string, string> {
+  return { "RateLimit-Policy": `"per-key";q=${m.limit};w=${m.windowSec}`, RateLimit: `"per-key";r=${m.remaining};t=${m.resetSec}` };
 }
 
 function refusal(spec: LimiterSpec, res: RateLimiterRes): AppError {

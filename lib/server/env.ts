@@ -141,6 +141,13 @@ const schema = z.object({
   // Login links per email address per 15 minutes (the link's validity).
   LOGIN_LINKS_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   // Ask AI, flashback quiz and translation, per user: a rate, and a daily limit by plan.
+  // The public API (docs/api.md "Rate limits"): requests per key per minute.
+  API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // Webhook delivery (lib/webhooks): the first retry's wait (doubling after), the tries, and the loopback
+  // receivers tests may use (honoured only with APP_URL on loopback, like LINK_IMPORT_TEST_HOSTS).
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(20_000),
+  WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(13),
+  WEBHOOK_TEST_HOSTS: z.string().default(""),
   AI_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   AI_REQUESTS_PER_DAY: z.coerce.number().int().positive().default(200),
   AI_REQUESTS_PER_DAY_PRO: z.coerce.number().int().positive().default(1000),

@@ -97,6 +97,17 @@ export const errorCatalogue = {
   "mcp.nameRequired": 400,
   "mcp.limitReached": 400,
   "mcp.keyNotFound": 404,
+  // the public API and its keys (docs/api.md "Public API")
+  "apiKeys.scopeMissing": 403,
+  "idempotency.keyInvalid": 400,
+  "idempotency.keyReused": 400,
+  "idempotency.inProgress": 409,
+  // webhooks (docs/api.md "Webhooks")
+  "webhooks.proRequired": 403,
+  "webhooks.notFound": 404,
+  "webhooks.deliveryNotFound": 404,
+  "webhooks.urlRefused": 400,
+  "webhooks.limitReached": 400,
   // account: avatar upload (docs/account.md)
   "account.avatarNotImage": 415,
   "account.avatarTooLarge": 413,

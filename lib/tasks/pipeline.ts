@@ -1,6 +1,7 @@
 import "server-only";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { emitTaskEvent } from "@/lib/webhooks/task-events";
 import { isAppError } from "@/lib/server/errors";
 import { setProgress, clearProgress } from "@/lib/jobs/progress";
 import { translatorFor } from "@/lib/i18n/server";
@@ -254,6 +255,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     });
     await opts.nameSpeakers?.(taskId, wav);
     await clearProgress(taskId);
+    await emitTaskEvent(taskId, "task.completed");
     return { speakers: speakerNumbers.length, entries: entries.length };
   } finally {
     // A step that failed before diarization was awaited ends the child process before the scratch folder goes.
@@ -308,10 +310,12 @@ export async function markTranscriptionFailed(taskId: string, error: unknown, ct
   logger.error("transcription failed", { taskId, code, error: error instanceof Error ? error.message : String(error) });
   const errorFields = await taskErrorFields(code, suggestions, ctx);
   // The failure and its refund in one transaction; a task already failed (or gone) is left alone, so a refund happens once.
-  await prisma.$transaction(async (db) => {
+  const failedNow = await prisma.$transaction(async (db) => {
     // Only a task still before its end moves to failed (the lifecycle forbids leaving completed or failed this way).
     const moved = await moveTaskStatus(taskId, "failed", { data: { ...errorFields, estimatedMinutes: null }, db });
     if (moved === 1) await refundTask(db, taskId);
+    return moved === 1;
   });
   await clearProgress(taskId);
+  if (failedNow) await emitTaskEvent(taskId, "task.failed");
 }

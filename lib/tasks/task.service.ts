@@ -34,7 +34,8 @@ export async function getTask(userId: string, taskId: string) {
   return { ...detail, speakers, folder: role === "owner" ? detail.folder : null, access: { role, ownerName } };
 }
 
-async function getTaskSummary(userId: string, taskId: string) {
+/** The owner's task without its transcript: status, progress and error (the public API's status call). */
+export async function getTaskSummary(userId: string, taskId: string) {
   return toTaskSummary(await findOwnedTask(userId, taskId, taskSummarySelect), await getProgress(taskId));
 }
 

@@ -17,7 +17,7 @@ export { A_VISITOR_ID, createOwnerResources, ownerSnapshot, type Owned } from ".
 const SHARE_VIEWS = ["GET /api/transcription/share/[date]/[slugToken]", "GET /api/transcription/tasks/title/[title]/[date]"];
 
 /** Reachable without a token; everything else must answer 401 to nobody. */
-export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/auth/google", "POST /api/auth/google", "POST /api/auth/google/web", "GET /api/auth/google/authorize", "GET /api/media/[taskId]", "GET /api/referral/validate", "POST /api/payments/stripe/webhook", "POST /api/payments/alipay/notify", "GET /api/avatars/[userId]/[token]", ...SHARE_VIEWS]);
+export const PUBLIC_ROUTES = new Set(["GET /api/health", "GET /api/v1/openapi.json", "GET /api/auth/dev", "POST /api/auth/dev", "POST /api/auth/email/send", "POST /api/auth/email/verify", "GET /api/auth/google", "POST /api/auth/google", "POST /api/auth/google/web", "GET /api/auth/google/authorize", "GET /api/media/[taskId]", "GET /api/referral/validate", "POST /api/payments/stripe/webhook", "POST /api/payments/alipay/notify", "GET /api/avatars/[userId]/[token]", ...SHARE_VIEWS]);
 // Human verification and the compliance check come before any sign-in (docs/auth.md "Human verification and regions").
 // The plans and their prices are shown to visitors (the public plans page); a caller's token only adds currentPlan.
 PUBLIC_ROUTES.add("GET /api/payments/plans");
@@ -99,6 +99,15 @@ export const CALLERS_OWN = new Set([
   // Live recording: B lists and starts its own sessions; A's session ids are not found (docs/live.md).
   "GET /api/live/sessions",
   "POST /api/live/sessions",
+  // The public API's document holds no one's data.
+  "GET /api/v1/openapi.json",
+  // The public API: B lists its own tasks and webhook endpoints and creates its own (A's ids in the body are not echoed).
+  "GET /api/v1/tasks",
+  "POST /api/v1/tasks",
+  "POST /api/v1/tasks/link",
+  "POST /api/v1/tasks/text",
+  "GET /api/v1/webhooks",
+  "POST /api/v1/webhooks",
 ]);
 // The transcript tool: B's own history, quota and (a body without a link is refused) start; A's transcript ids are not found.
 for (const r of ["POST /api/tools/transcript", "GET /api/tools/transcript", "GET /api/tools/transcript/quota"]) CALLERS_OWN.add(r);
@@ -156,6 +165,10 @@ export function sampleBody(key: string, a: Owned, id: string): unknown {
     "POST /api/transcription/[id]/remember-voice": { speakerId: a.speaker, profileId: a.voiceProfile },
     "POST /api/transcription/[id]/voice-match": { speakerId: a.speaker, action: "undo" },
     "POST /api/mcp/keys": { name: "B's key" },
+    "POST /api/v1/tasks/text": { title: "B's memo", text: "B's own words, nothing of A's." },
+    "POST /api/v1/webhooks": { url: "http://10.1.2.3/b", events: ["task.completed"] },
+    "POST /api/v1/tasks/[id]/translations": { target_language: "de" },
+    "POST /api/v1/tasks/[id]/summary": { regenerate: true },
     "PUT /api/folder/[id]": { name: "B was here" },
     "POST /api/folder/[id]/move": { folderId: null },
     "POST /api/folder/move-batch": { ids: [id], folderId: null },
@@ -173,7 +186,8 @@ export function sampleBody(key: string, a: Owned, id: string): unknown {
 /** A route's path segments: A's id, except [userId], which names A's collaborator C. */
 export function pathParams(route: RouteFile, a: Owned, id: string): Record<string, string> {
   // [seq] is a live chunk's number: a valid one, so the call reaches the session's ownership check.
-  return Object.fromEntries(route.segments.map((s) => [s, s === "userId" ? a.collaborator.userId : s === "seq" ? "0" : id]));
+  const named: Record<string, string> = { userId: a.collaborator.userId, deliveryId: a.webhookDelivery, language: "de", seq: "0" };
+  return Object.fromEntries(route.segments.map((s) => [s, named[s] ?? id]));
 }
 
 /** Which of A's ids go in a route's path segments (one call per id). */
@@ -183,6 +197,7 @@ export function idsFor(route: RouteFile, a: Owned): string[] {
   if (route.route.includes("/hotwords/")) return [a.hotword];
   if (route.route.startsWith("/api/voice-profiles/")) return [a.voiceProfile];
   if (route.route.includes("/mcp/keys/")) return [a.mcpKey];
+  if (route.route.startsWith("/api/v1/webhooks/")) return [a.webhook];
   if (route.route.startsWith("/api/tools/transcript/")) return [a.toolTranscript, a.completedTask];
   if (route.route.startsWith("/api/tools/media/") && route.segments.length > 0) return [a.mediaFile, a.visitorMediaFile];
   // /api/folder/[id] names a folder; /api/folder/[id]/move names the task to move.
@@ -198,7 +213,7 @@ function leaks(answer: RawAnswer, a: Owned): string | null {
   const text = Buffer.from(answer.text, "latin1").toString("utf8");
   for (const s of a.secrets) if (text.includes(s)) return `answer holds A's data "${s}"`;
   if (answer.status === 200 && answer.code === 200) {
-    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.voiceProfile, a.mcpKey, a.folder, a.quiz, a.sharedTask, a.liveSession]) if (text.includes(id)) return `answer holds A's id ${id}`;
+    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.voiceProfile, a.mcpKey, a.folder, a.quiz, a.sharedTask, a.liveSession, a.webhook, a.webhookDelivery]) if (text.includes(id)) return `answer holds A's id ${id}`;
   }
   return null;
 }
@@ -306,7 +321,7 @@ async function visitorProbes(handler: Parameters<typeof rawCall>[0], route: Rout
 }
 
 /** Runs the whole matrix. `b` is signed in (with a finished task of its own); logout runs last, since it ends B's session. */
-export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: string }, routes = discoverRoutes()): Promise<MatrixRow[]> {
+export async function runAuthzMatrix(a: Owned, b: { token: string; apiKey?: string; ownTask?: string }, routes = discoverRoutes()): Promise<MatrixRow[]> {
   const rows: MatrixRow[] = [];
   // Percent-escapes in every dynamic segment, over HTTP through server.ts's guard (scripts/drills/path-escapes.ts).
   rows.push(
@@ -341,6 +356,11 @@ export async function runAuthzMatrix(a: Owned, b: { token: string; ownTask?: str
         json: method === "GET" ? undefined : sampleBody(key, a, id),
       });
       rows.push({ route: route.route, method, caller: "B", with: id, status: answer.status, code: answer.code, errorKey: answer.errorKey, ms: answer.ms, problem: judgeB(key, answer, a) });
+      // The public API is called with B's API key too (a program's caller kind): the same verdicts.
+      if (b.apiKey && route.route.startsWith("/api/v1/")) {
+        const keyed = await rawCall(handler, { method, token: b.apiKey, params: pathParams(route, a, id), query: { q: "ZQX", format: "txt" }, json: method === "GET" ? undefined : sampleBody(key, a, id) });
+        rows.push({ route: route.route, method, caller: "B", with: `key:${id}`, status: keyed.status, code: keyed.code, errorKey: keyed.errorKey, ms: keyed.ms, problem: judgeB(key, keyed, a) });
+      }
     }
     const mixed = MIXED[key];
     if (mixed && b.ownTask) {

@@ -33,6 +33,9 @@ export interface Owned {
   voiceProfile: string;
   /** A's MCP key (its id); the key itself is one of the secrets. */
   mcpKey: string;
+  /** A's webhook endpoint and one logged delivery of it; the endpoint's secret is one of the secrets. */
+  webhook: string;
+  webhookDelivery: string;
   /** A's folder, holding A's completed task. */
   folder: string;
   quiz: string;
@@ -116,6 +119,9 @@ export async function createOwnerResources(): Promise<Owned> {
   await prisma.speaker.update({ where: { id: speaker }, data: { profileId: voiceProfile, profileState: "suggested", profileConfidence: 0.8 } });
   const live = await call<{ id: string }>(createLiveSession, { token: user.token, json: { source: "mic", spokenLanguage: "en", title: "zqx-live-alpha" } });
   if (live.code !== 200) throw new Error(`A's live session failed: ${live.message}`);
+  // Put in directly: saving through the route resolves the receiver's name, and a drill has no DNS.
+  const hook = await prisma.webhookEndpoint.create({ data: { userId: user.userId, url: "https://zqx-hooks.example.com/alpha", events: ["task.completed"], secret: "whsec_WlFYLWFscGhhLXdlYmhvb2stc2VjcmV0LTAwMDAwMDA=" }, select: { id: true } });
+  const hookDelivery = await prisma.webhookDelivery.create({ data: { endpointId: hook.id, messageId: "msg_zqx_alpha", eventType: "task.completed", payload: { type: "task.completed", data: { task_id: completedTask, title: "Alpha-ZQX" } }, status: "delivered" }, select: { id: true } });
   const referralCode = (await prisma.user.findUniqueOrThrow({ where: { id: user.userId }, select: { referralCode: true } })).referralCode;
   const owned = {
     user,
@@ -131,11 +137,13 @@ export async function createOwnerResources(): Promise<Owned> {
     hotword: hot.data.hotword.id,
     voiceProfile,
     mcpKey: mcp.data.item.id,
+    webhook: hook.id,
+    webhookDelivery: hookDelivery.id,
     folder: folder.data.id,
     liveSession: live.data.id,
     quiz: q.quizId,
     question: q.question.id,
-    secrets: ["zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-voice-alpha", "ZQX-folder-alpha", "zqx-live-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key],
+    secrets: ["zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key, "zqx-hooks.example.com", "whsec_WlFYLWFscGhhLXdlYmhvb2stc2VjcmV0LTAwMDAwMDA=", "msg_zqx_alpha"],
   };
   for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
   if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
@@ -152,8 +160,9 @@ export async function ownerSnapshot(a: Owned) {
   const chat = await call(history, { token: a.user.token, params: { id: a.completedTask } });
   const folders = await call(listFolders, { token: a.user.token });
   const collaborators = await prisma.collaborator.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, userId: true }, orderBy: { id: "asc" } });
-  const mcpKeys = await prisma.mcpKey.findMany({ where: { userId: a.user.userId }, select: { id: true, name: true, keyHash: true }, orderBy: { id: "asc" } });
+  const mcpKeys = await prisma.apiKey.findMany({ where: { userId: a.user.userId }, select: { id: true, name: true, keyHash: true }, orderBy: { id: "asc" } });
   const shares = await prisma.share.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, enabled: true, allowIndexing: true, tokenHash: true }, orderBy: { id: "asc" } });
   const liveSessions = await prisma.liveSession.findMany({ where: { userId: a.user.userId }, select: { id: true, state: true, durationSec: true, taskId: true, stopReason: true, marks: { select: { id: true } } }, orderBy: { id: "asc" } });
-  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys, voiceProfiles, liveSessions });
+  const webhooks = await prisma.webhookEndpoint.findMany({ where: { userId: a.user.userId }, select: { id: true, url: true, enabled: true, secret: true, _count: { select: { deliveries: true } } }, orderBy: { id: "asc" } });
+  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys, voiceProfiles, liveSessions, webhooks });
 }

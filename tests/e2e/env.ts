@@ -50,6 +50,8 @@ export const E2E_CHINA_BASE_URL = `http://tingji.cn:${Number(process.env.E2E_POR
 export const E2E_CHINA_AI_BASE_URL = `http://tingji.cn:${Number(process.env.E2E_AI_PORT ?? 3321)}`;
 /** The loopback OpenID Connect provider standing in for Google on the "local" server (tests/helpers/loopback-oidc.ts). */
 export const E2E_OIDC_PORT = 3317;
+/** A loopback webhook receiver that the developers spec runs itself; the "local" server may deliver to it (WEBHOOK_TEST_HOSTS). */
+export const E2E_WEBHOOK_RECEIVER_PORT = 3319;
 export const E2E_GOOGLE_CLIENT_ID = "tingji-e2e";
 export const E2E_GOOGLE_CLIENT_SECRET = "loopback-oidc-e2e-secret-0123456789";
 /** Restricted regions on the "local" server (tests/e2e/verify): requests whose X-Country is this are sent here. */

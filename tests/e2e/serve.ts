@@ -19,7 +19,7 @@ import { startLoopbackSms } from "../helpers/loopback-sms";
 import { startLoopbackOidc } from "../helpers/loopback-oidc";
 import { E2E_CHINA_AI_BASE_URL, E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_CLIENT_SECRET, E2E_OIDC_PORT } from "./env";
 import { startLoopbackS3 } from "../helpers/loopback-s3";
-import { CORPUS, E2E_LOCAL_ENV_FILE, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_SMS_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, type E2eServer } from "./env";
+import { CORPUS, E2E_LOCAL_ENV_FILE, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_SMS_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, E2E_WEBHOOK_RECEIVER_PORT, type E2eServer } from "./env";
 
 async function recreateDatabase(url: string) {
   const u = new URL(url);
@@ -65,6 +65,9 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
       ANALYSIS_MIN_STEP_MS: "700",
       // Test-only: a loopback "video site" (honoured because this server's own address is loopback).
       LINK_IMPORT_TEST_HOSTS: site.host,
+      // Test-only: the developers spec's loopback webhook receiver (honoured for the same reason).
+      WEBHOOK_TEST_HOSTS: `127.0.0.1:${E2E_WEBHOOK_RECEIVER_PORT}`,
+      WEBHOOK_RETRY_BASE_MS: "500",
       MEETING_BOT_API_URL: bot.url,
       MEETING_BOT_API_KEY: bot.key,
       MEETING_POLL_MS: "500",

@@ -69,7 +69,7 @@ test("signing in on the other edition's host opens no session", async () => {
 test("an MCP key works only on its account's edition", async () => {
   await prisma.user.update({ where: { id: cn.userId }, data: { planCode: "pro" } });
   const key = (await call<{ key: string }>(createMcpKey, { token: cn.token, headers: CHINA_HOST, json: { name: "cn" } })).data.key;
-  expect(key).toMatch(/^tj_mcp_/);
+  expect(key).toMatch(/^tj_key_/);
   const server = await serveRoute({ POST: mcpPost });
   try {
     const refused = await fetch(`${server.url}/api/mcp`, {

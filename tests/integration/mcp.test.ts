@@ -71,9 +71,9 @@ test("a key needs a name, is shown once, stored hashed, and at most 10 exist", a
   expect(noName.message).toBe("Please enter a name for the key");
   const made = await call<{ key: string; item: KeyItem; count: number }>(createKey, { token: a.token, json: { name: " Claude  Desktop " } });
   expect(made.code).toBe(200);
-  expect(made.data.key).toMatch(/^tj_mcp_[A-Za-z0-9_-]{43}$/);
+  expect(made.data.key).toMatch(/^tj_key_[A-Za-z0-9_-]{43}$/);
   expect(made.data.item).toMatchObject({ name: "Claude Desktop", keyPrefix: made.data.key.slice(0, 11), lastUsedAt: null });
-  const row = await prisma.mcpKey.findUniqueOrThrow({ where: { id: made.data.item.id } });
+  const row = await prisma.apiKey.findUniqueOrThrow({ where: { id: made.data.item.id } });
   expect(row.keyHash).not.toContain(made.data.key.slice(7));
   const listed = await call<{ items: KeyItem[] }>(listKeys, { token: a.token });
   expect(JSON.stringify(listed.data)).not.toContain(made.data.key);

@@ -49,7 +49,7 @@ test("a free user sees the upgrade prompt; a Pro user creates a key, sees it onc
   await dialog.getByTestId("mcp-key-name").fill("Claude Desktop");
   await dialog.getByTestId("mcp-key-create").click();
   const shown = dialog.getByTestId("mcp-new-key-value");
-  await expect(shown).toHaveValue(/^tj_mcp_[A-Za-z0-9_-]{43}$/);
+  await expect(shown).toHaveValue(/^tj_key_[A-Za-z0-9_-]{43}$/);
   const key = await shown.inputValue();
   await expect(dialog.getByTestId("mcp-url")).toHaveValue(new URL("/api/mcp", page.url()).toString());
   await expect(dialog.getByTestId("mcp-key-item")).toHaveCount(1);

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { signIn } from "@/tests/helpers/users";
+import { call } from "@/tests/helpers/api";
+import { POST as createKey } from "@/app/api/mcp/keys/route";
 import { prisma } from "@/lib/server/prisma";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { createOwnerResources, matrixTable, ownerSnapshot, runAuthzMatrix, type Owned } from "@/scripts/drills/authz-matrix";
@@ -34,7 +36,11 @@ it("finds the route files and their methods", () => {
 it("another user gets not-found/denied on every route, nobody gets past a non-public route, and A's data is untouched", async () => {
   const before = await ownerSnapshot(a);
   const ownTask = await seedTranscribedTask(b.userId, "B's own meeting", MEETING);
-  const rows = await runAuthzMatrix(a, { token: b.token, ownTask });
+  // B's API key (read and write): the public API's program caller.
+  const apiKey = (await call<{ key: string }>(createKey, { token: b.token, json: { name: "B's program", scopes: ["read", "write"] } })).data.key;
+  expect(apiKey).toMatch(/^tj_key_/);
+  const rows = await runAuthzMatrix(a, { token: b.token, apiKey, ownTask });
+  expect(rows.filter((r) => r.with.startsWith("key:")).length).toBeGreaterThanOrEqual(20);
   const after = await ownerSnapshot(a);
   const table = matrixTable(rows, a);
   if (process.env.DRILL_REPORT) fs.writeFileSync(process.env.DRILL_REPORT, table + "\n");

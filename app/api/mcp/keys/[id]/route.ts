@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { mcpKeyIdParams } from "@/lib/mcp/mcp.schema";
-import { deleteMcpKey } from "@/lib/mcp/keys.service";
+import { apiKeyIdParams } from "@/lib/api-keys/api-keys.schema";
+import { deleteApiKey } from "@/lib/api-keys/keys.service";
 
-export const DELETE = apiRoute({ auth: "user", params: mcpKeyIdParams, handler: async ({ caller, params }) => deleteMcpKey(caller.user.id, params.id) });
+export const DELETE = apiRoute({ auth: "user", params: apiKeyIdParams, handler: async ({ caller, params }) => deleteApiKey(caller.user.id, params.id) });

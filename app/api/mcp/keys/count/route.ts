@@ -1,4 +1,4 @@
 import { apiRoute } from "@/lib/api/handler";
-import { countMcpKeys } from "@/lib/mcp/keys.service";
+import { countApiKeys } from "@/lib/api-keys/keys.service";
 
-export const GET = apiRoute({ auth: "user", handler: async ({ caller }) => countMcpKeys(caller.user.id) });
+export const GET = apiRoute({ auth: "user", handler: async ({ caller }) => countApiKeys(caller.user.id) });
