@@ -14,6 +14,6 @@ stage typecheck; npx tsc --noEmit -p tsconfig.json
 stage lint; npx eslint . --max-warnings=0
 stage messages; npx tsx scripts/check-messages.ts
 stage jest; npx jest --ci
-stage build; npx next build > /tmp/tingji-build.log 2>&1 || { tail -50 /tmp/tingji-build.log; exit 1; }
+stage build; npm run build > /tmp/tingji-build.log 2>&1 || { tail -50 /tmp/tingji-build.log; exit 1; }
 stage playwright; npx playwright test -c tests/e2e/playwright.config.ts
 stage done

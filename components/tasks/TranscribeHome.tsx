@@ -6,6 +6,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { guardImports, whenCredits } from "@/components/account/AccountDialogs";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
+import { useSharedIntoHome } from "@/components/pwa/useSharedFiles";
 import { HomeRenewalReminder } from "@/components/payments/RenewalReminder";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { useHomeFolders } from "@/components/folders/useHomeFolders";
@@ -126,6 +127,7 @@ export function TranscribeHome() {
     [page, ownList, select, watchCreated, refreshFolderStats, sharedView, folderView, terr],
   );
   const imports = useImportDialogs(onUploaded);
+  const sharedMedia = useSharedIntoHome(() => openUpload("audio"), imports.openDocuments);
 
   const onCheck = useCallback((ids: string[], on: boolean) => {
     setChecked((cur) => {
@@ -203,7 +205,7 @@ export function TranscribeHome() {
           )}
         </section>
       </main>
-      {upload.used ? <UploadDialog open={upload.open} mode={upload.mode} onClose={() => setUpload((u) => ({ ...u, open: false }))} onUploaded={onUploaded} /> : null}
+      {upload.used ? <UploadDialog open={upload.open} mode={upload.mode} onClose={() => setUpload((u) => ({ ...u, open: false }))} onUploaded={onUploaded} initialFiles={sharedMedia} /> : null}
       {imports.dialogs}
       {folders.dialogs}
       {deletedOpen ? (

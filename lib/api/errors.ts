@@ -83,6 +83,10 @@ export const errorCatalogue = {
   "mcp.nameRequired": 400,
   "mcp.limitReached": 400,
   "mcp.keyNotFound": 404,
+  // push notifications (lib/push, docs/clients.md "Push notifications")
+  "push.notConfigured": 503,
+  "push.subscriptionNotFound": 404,
+  "push.endpointRefused": 400,
   // account: avatar upload (docs/account.md)
   "account.avatarNotImage": 415,
   "account.avatarTooLarge": 413,

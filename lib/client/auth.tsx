@@ -4,6 +4,7 @@
 // logout, and the useAuth() context with RequireAuth for gated pages.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { usePathname, useRouter } from "next/navigation";
+import { forgetOfflineData } from "@/lib/pwa/offline-reads";
 import { api } from "./api";
 import { navigateTo } from "./navigation";
 import { HOME_PATH, LOGIN_PATH, isToolsPath, isUngatedPath } from "./routes";
@@ -105,6 +106,8 @@ export async function logout(): Promise<void> {
     await Promise.race([call, new Promise((r) => setTimeout(r, 5000))]);
   }
   removeItem(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.deviceId, STORAGE_KEYS.origin);
+  // Nothing of this user stays on the device: offline copies, cached pages (lib/pwa/offline-reads.ts).
+  await forgetOfflineData();
   if (typeof window !== "undefined" && !isToolsPath(window.location.pathname)) navigateTo(LOGIN_PATH);
 }
 
