@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { formatMinutes } from "@/lib/format/minutes";
 import { McpKeysPanel } from "@/components/mcp/McpKeysDialog";
+import { PushDevicesSection } from "@/components/push/PushDevicesSection";
 import { ReferralSection } from "@/components/rewards/ReferralSection";
 import { useReferralInfo } from "@/components/rewards/useReferralInfo";
 import { useInterfaceLanguage } from "@/components/shell/LanguageSwitcher";
@@ -127,6 +128,10 @@ export function AccountDialog({ section, usage, onClose }: { section?: AccountSe
         <PreferencesSection user={user} />
         <div ref={referralRef} data-testid="account-referral" data-focused={section === "referral" ? "true" : undefined}>
           <ReferralSection info={info} error={error} onRetry={reload} />
+        </div>
+        <div className={styles.section} data-testid="account-push">
+          <h3 className={styles.heading}>{t("push.title")}</h3>
+          <PushDevicesSection />
         </div>
         <div ref={mcpRef} className={styles.section} data-testid="account-mcp">
           <h3 className={styles.heading}>{t("mcpTitle")}</h3>

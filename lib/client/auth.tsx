@@ -93,12 +93,21 @@ export function takeReturnUrl(fallback: string = HOME_PATH): string {
   return stored ?? fallback;
 }
 
+const beforeLogout = new Set<() => Promise<void>>();
+
+/** Work a feature must do while still signed in when the user logs out (push: forget this device). */
+export function onBeforeLogout(work: () => Promise<void>): () => void {
+  beforeLogout.add(work);
+  return () => beforeLogout.delete(work);
+}
+
 /**
  * Spec §4: tells the backend (device id, failure ignored), clears token, user,
  * device id and origin, and goes to the login page unless in the tools region.
  */
 export async function logout(): Promise<void> {
   const deviceId = readItem(STORAGE_KEYS.deviceId);
+  if (getToken()) await Promise.all([...beforeLogout].map((work) => work().catch(() => undefined)));
   if (getToken()) {
     const call = api
       .post("/api/auth/logout", deviceId ? { device_id: deviceId } : {}, { authRedirect: false, updateOverlay: false, timeoutMs: 5000 })
