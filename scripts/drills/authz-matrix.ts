@@ -94,6 +94,10 @@ export const CALLERS_OWN = new Set([
   // Rewards: the caller's own referral numbers; a code check that names no one (A's code is among A's secrets).
   "GET /api/referral/info",
   "GET /api/referral/validate",
+  // Push devices: B lists and saves its own; forgetting an endpoint removes only B's row (A's is in the snapshot).
+  "GET /api/push/devices",
+  "POST /api/push/devices",
+  "POST /api/push/devices/forget",
 ]);
 // The transcript tool: B's own history, quota and (a body without a link is refused) start; A's transcript ids are not found.
 for (const r of ["POST /api/tools/transcript", "GET /api/tools/transcript", "GET /api/tools/transcript/quota"]) CALLERS_OWN.add(r);
@@ -144,6 +148,8 @@ export function sampleBody(key: string, a: Owned, id: string): unknown {
     "POST /api/ask-ai/flashback-learning/check-answer": { task_id: id, quiz_id: a.quiz, question_id: a.question, answer: [0] },
     "PUT /api/hotwords/[id]": { text: "B was here", enabled: false },
     "POST /api/mcp/keys": { name: "B's key" },
+    // A's endpoint: B may not forget it (A's row stays; the snapshot checks).
+    "POST /api/push/devices/forget": { endpoint: "https://push.example.test/zqx-push-alpha" },
     "PUT /api/folder/[id]": { name: "B was here" },
     "POST /api/folder/[id]/move": { folderId: null },
     "POST /api/folder/move-batch": { ids: [id], folderId: null },
@@ -166,6 +172,7 @@ export function idsFor(route: RouteFile, a: Owned): string[] {
   if (route.segments.length === 0) return [a.completedTask];
   if (route.route.includes("/hotwords/")) return [a.hotword];
   if (route.route.includes("/mcp/keys/")) return [a.mcpKey];
+  if (route.route === "/api/push/devices/[id]") return [a.pushDevice];
   if (route.route.startsWith("/api/tools/transcript/")) return [a.toolTranscript, a.completedTask];
   if (route.route.startsWith("/api/tools/media/") && route.segments.length > 0) return [a.mediaFile, a.visitorMediaFile];
   // /api/folder/[id] names a folder; /api/folder/[id]/move names the task to move.
@@ -180,7 +187,7 @@ function leaks(answer: RawAnswer, a: Owned): string | null {
   const text = Buffer.from(answer.text, "latin1").toString("utf8");
   for (const s of a.secrets) if (text.includes(s)) return `answer holds A's data "${s}"`;
   if (answer.status === 200 && answer.code === 200) {
-    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.mcpKey, a.folder, a.quiz, a.sharedTask]) if (text.includes(id)) return `answer holds A's id ${id}`;
+    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.mcpKey, a.folder, a.quiz, a.sharedTask, a.pushDevice]) if (text.includes(id)) return `answer holds A's id ${id}`;
   }
   return null;
 }

@@ -44,6 +44,8 @@ export interface Owned {
   /** A's media tools files: one of A's account, one of A's browser signed out (visitor cookie below). */
   mediaFile: string;
   visitorMediaFile: string;
+  /** A's push-notification device (its endpoint is one of the secrets). */
+  pushDevice: string;
   /** Strings only A's data contains: titles, texts, email. */
   secrets: string[];
 }
@@ -101,6 +103,8 @@ export async function createOwnerResources(): Promise<Owned> {
       select: { id: true },
     })
   ).id;
+  // Written directly: saving through the route needs a push service this drill does not run.
+  const pushDevice = await prisma.pushSubscription.create({ data: { userId: user.userId, endpoint: "https://push.example.test/zqx-push-alpha", p256dh: "BZQX", auth: "ZQX", label: "A's phone" }, select: { id: true } });
   const referralCode = (await prisma.user.findUniqueOrThrow({ where: { id: user.userId }, select: { referralCode: true } })).referralCode;
   const owned = {
     user,
@@ -118,7 +122,8 @@ export async function createOwnerResources(): Promise<Owned> {
     folder: folder.data.id,
     quiz: q.quizId,
     question: q.question.id,
-    secrets: ["zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key],
+    pushDevice: pushDevice.id,
+    secrets: ["zqx-push-alpha", "zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key],
   };
   for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
   if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
@@ -136,5 +141,6 @@ export async function ownerSnapshot(a: Owned) {
   const collaborators = await prisma.collaborator.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, userId: true }, orderBy: { id: "asc" } });
   const mcpKeys = await prisma.mcpKey.findMany({ where: { userId: a.user.userId }, select: { id: true, name: true, keyHash: true }, orderBy: { id: "asc" } });
   const shares = await prisma.share.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, enabled: true, allowIndexing: true, tokenHash: true }, orderBy: { id: "asc" } });
-  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys });
+  const pushDevices = await prisma.pushSubscription.findMany({ where: { userId: a.user.userId }, select: { id: true, endpoint: true }, orderBy: { id: "asc" } });
+  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys, pushDevices });
 }
