@@ -16,6 +16,7 @@
  * The build is copied to a folder of its own first (other people rebuild .next while the bench runs).
  * Fixed-rate runs: ignoreCoordinatedOmission, and each run states the rate it really reached.
  */
+import { freshVapidEnv } from "@/tests/helpers/vapid";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -133,6 +134,7 @@ async function startWeb(dir: string, authSecret: string, snapshots: boolean, pro
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
+    ...freshVapidEnv(),
     DATABASE_URL: DB_URL,
     REDIS_PREFIX: "tingji-bench-load",
     DATA_DIR: path.join(dir, "data"),

@@ -9,6 +9,7 @@
  * uploads 100 MB and 400 MB videos signed out, converts each (fastest and MP3), and samples
  * the resident memory of each process tree (the worker's includes ffmpeg) every 50 ms.
  */
+import { freshVapidEnv } from "@/tests/helpers/vapid";
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -140,7 +141,7 @@ export async function runToolsMediaBench(opts: { record?: boolean } = {}) {
 
   await recreateDatabase(DB);
   const dataDir = fs.mkdtempSync(path.join(dir, "tools-data-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATABASE_URL: DB, REDIS_PREFIX: DB_NAME, DATA_DIR: dataDir, AUTH_SECRET: "bench-tools-media-secret-8d2e4f6a0c1b3957", LOG_LEVEL: "warn" };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATABASE_URL: DB, REDIS_PREFIX: DB_NAME, DATA_DIR: dataDir, AUTH_SECRET: "bench-tools-media-secret-8d2e4f6a0c1b3957", LOG_LEVEL: "warn", ...freshVapidEnv() };
   if (spawnSync("npx", ["tsx", "scripts/migrate.ts"], { env, stdio: "inherit" }).status !== 0) throw new Error("migrate failed");
   const web = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: "ignore" });
   const worker = spawn("npx", ["tsx", "--conditions=react-server", "workers/main.ts"], { env, stdio: "ignore" });

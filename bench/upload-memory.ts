@@ -7,6 +7,7 @@
  * memory of the server's whole process tree every 50 ms.
  * Target: under 100 MB added.   Run: npx tsx bench/upload-memory.ts (records in bench/README.md)
  */
+import { freshVapidEnv } from "@/tests/helpers/vapid";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -43,6 +44,7 @@ export async function runUploadMemoryBench(opts: { record?: boolean } = {}): Pro
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
+    ...freshVapidEnv(),
     DATABASE_URL: DB,
     REDIS_PREFIX: "tingji_bench_upload",
     DATA_DIR: dataDir,

@@ -63,6 +63,11 @@ write_env() {
       echo "REDIS_URL=redis://127.0.0.1:6379"
     } > .env
   fi
+  # Web Push's VAPID pair (lib/server/vapid-keys.ts), added to an older .env too.
+  if ! grep -q '^VAPID_PRIVATE_KEY=' .env; then
+    say "Adding a fresh VAPID key pair (push notifications) to .env"
+    node -e 'const e=require("crypto").createECDH("prime256v1");e.generateKeys();console.log("VAPID_PUBLIC_KEY="+e.getPublicKey().toString("base64url")+"\nVAPID_PRIVATE_KEY="+Buffer.from(e.getPrivateKey().toString("hex").padStart(64,"0"),"hex").toString("base64url"))' >> .env
+  fi
 }
 
 need_node
@@ -77,6 +82,6 @@ say "Migrating the database"
 npm run --silent migrate
 if [ "${SKIP_BUILD:-}" != "1" ]; then
   say "Building the web app"
-  npx next build
+  npm run build
 fi
 say "Setup done. Start web and worker with: npm start"

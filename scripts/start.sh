@@ -17,7 +17,7 @@ export NODE_ENV="${NODE_ENV:-production}"
 if [ -n "${TINGJI_WEB_CMD:-}" ]; then
   bash -c "exec $TINGJI_WEB_CMD" &
 else
-  [ -d .next ] || npx next build
+  [ -d .next ] || npm run build
   # Next and the co-editing websocket (/collab) on one port: server.ts.
   # A capped heap: uncapped, V8 lets a busy web grow towards several GiB before it collects (bench/README.md "load-soak").
   node --max-old-space-size=512 --conditions=react-server --import tsx server.ts -p "$PORT" &

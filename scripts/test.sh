@@ -17,6 +17,6 @@ stage messages; npx tsx scripts/check-messages.ts
 # folder (add `--strict components` here then).
 stage imports; npx tsx scripts/check-imports.ts --strict components
 stage jest; npx jest --ci
-stage build; npx next build > /tmp/tingji-build.log 2>&1 || { tail -50 /tmp/tingji-build.log; exit 1; }
+stage build; npm run build > /tmp/tingji-build.log 2>&1 || { tail -50 /tmp/tingji-build.log; exit 1; }
 stage playwright; npx playwright test -c tests/e2e/playwright.config.ts
 stage done

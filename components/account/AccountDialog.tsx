@@ -9,6 +9,7 @@ import { formatMinutes } from "@/lib/format/minutes";
 import { McpKeysPanel } from "@/components/mcp/McpKeysDialog";
 import { VoiceProfilesPanel } from "@/components/voice-profiles/VoiceProfilesPanel";
 import { WebhooksPanel } from "@/components/webhooks/WebhooksPanel";
+import { PushDevicesSection } from "@/components/push/PushDevicesSection";
 import { ReferralSection } from "@/components/rewards/ReferralSection";
 import { useReferralInfo } from "@/components/rewards/useReferralInfo";
 import { useInterfaceLanguage } from "@/components/shell/LanguageSwitcher";
@@ -133,6 +134,10 @@ export function AccountDialog({ section, usage, onClose }: { section?: AccountSe
         <div className={styles.section} data-testid="account-voice-profiles">
           <h3 className={styles.heading}>{t("voiceProfilesTitle")}</h3>
           <VoiceProfilesPanel onConfirmingChange={setConfirming} />
+        </div>
+        <div className={styles.section} data-testid="account-push">
+          <h3 className={styles.heading}>{t("push.title")}</h3>
+          <PushDevicesSection />
         </div>
         <div ref={mcpRef} className={styles.section} data-testid="account-mcp">
           <h3 className={styles.heading}>{t("mcpTitle")}</h3>

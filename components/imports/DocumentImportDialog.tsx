@@ -2,7 +2,7 @@
 // Document import (screens and routes, validation rules): an "Upload file" tab (.txt/.docx) and a "Paste
 // text" tab, then a quota estimate to confirm before any task is created.
 // Server errors show inline and leave the chosen files or text in place.
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
@@ -20,14 +20,24 @@ export interface DocumentImportDialogProps {
   onClose: () => void;
   /** The new tasks (one per document, or one for the pasted text). */
   onCreated: (tasks: TaskSummary[]) => void;
+  /** Documents the dialog opens with (shared into the app: components/pwa/useSharedFiles.ts). */
+  initialFiles?: File[];
 }
 
 const TABS: readonly DocumentTab[] = ["upload", "paste"];
 
-export function DocumentImportDialog({ open, onClose, onCreated }: DocumentImportDialogProps) {
+export function DocumentImportDialog({ open, onClose, onCreated, initialFiles }: DocumentImportDialogProps) {
   const t = useTranslations("imports.document");
   const tc = useTranslations("imports.common");
   const doc = useDocumentImport(onCreated);
+  const taken = useRef<File[] | null>(null);
+  const { addFiles, changeTab } = doc;
+  useEffect(() => {
+    if (!open || !initialFiles?.length || taken.current === initialFiles) return;
+    taken.current = initialFiles;
+    changeTab("upload");
+    addFiles(initialFiles);
+  }, [open, initialFiles, addFiles, changeTab]);
   const tabsId = useId();
 
   if (!open) return null;

@@ -18,12 +18,21 @@ export type ImportDialogKind = "link" | "document" | "meeting";
 export function useImportDialogs(onCreated: (tasks: TaskSummary[]) => void) {
   const [openKind, setOpenKind] = useState<ImportDialogKind | null>(null);
   const [used, setUsed] = useState<ReadonlySet<ImportDialogKind>>(new Set());
+  const [documents, setDocuments] = useState<File[] | undefined>(undefined);
 
   const openDialog = useCallback((kind: ImportDialogKind) => {
     setUsed((cur) => (cur.has(kind) ? cur : new Set(cur).add(kind)));
     setOpenKind(kind);
   }, []);
   const close = useCallback(() => setOpenKind(null), []);
+  /** Opens the document import with these files chosen (documents shared into the app). */
+  const openDocuments = useCallback(
+    (files: File[]) => {
+      setDocuments(files);
+      openDialog("document");
+    },
+    [openDialog],
+  );
 
   // "Join a meeting" is only offered once the server says a meeting-bot provider is set up:
   // offering it and then saying "not set up" makes the user spend effort for nothing.
@@ -55,11 +64,11 @@ export function useImportDialogs(onCreated: (tasks: TaskSummary[]) => void) {
   const dialogs = (
     <>
       {used.has("link") ? <LinkImportDialog open={openKind === "link"} onClose={close} onCreated={onCreated} /> : null}
-      {used.has("document") ? <DocumentImportDialog open={openKind === "document"} onClose={close} onCreated={onCreated} /> : null}
+      {used.has("document") ? <DocumentImportDialog open={openKind === "document"} onClose={close} onCreated={onCreated} initialFiles={documents} /> : null}
       {used.has("meeting") ? <MeetingJoinDialog open={openKind === "meeting"} onClose={close} onCreated={onCreated} /> : null}
       {live.dialogs}
     </>
   );
 
-  return { handlers, dialogs, openDialog };
+  return { handlers, dialogs, openDialog, openDocuments };
 }

@@ -23,6 +23,7 @@ import {
   type RuleProblem,
   type UploadMode,
 } from "@/lib/tasks/upload-rules";
+import { useOnline } from "@/components/pwa/useOnline";
 import { Modal } from "@/components/ui/Modal";
 import { Switch } from "@/components/ui/Switch";
 import { IconAudio, IconUpload, IconVideo } from "@/components/ui/icons";
@@ -51,9 +52,11 @@ export interface UploadDialogProps {
   mode: UploadMode;
   onClose: () => void;
   onUploaded: (tasks: TaskSummary[]) => void;
+  /** Files the dialog opens with (shared into the app from another one: components/pwa/useSharedFiles.ts). */
+  initialFiles?: File[];
 }
 
-export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogProps) {
+export function UploadDialog({ open, mode, onClose, onUploaded, initialFiles }: UploadDialogProps) {
   const t = useTranslations("upload");
   const terr = useTranslations("errors");
   const format = useFormatter();
@@ -92,6 +95,13 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
     },
     [items],
   );
+
+  const taken = useRef<File[] | null>(null);
+  useEffect(() => {
+    if (!open || !initialFiles?.length || taken.current === initialFiles) return;
+    taken.current = initialFiles;
+    addFiles(initialFiles);
+  }, [open, initialFiles, addFiles]);
 
   const remove = (id: string) => {
     setItems((cur) => cur.filter((c) => c.id !== id));
@@ -135,8 +145,16 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
   const canUpload = !uploading && toUpload.length > 0 && !reading && !overLimit && !mergeTooFew && !language.blocked && !refusal;
 
   // ---- uploading ----------------------------------------------------------
+  // Chosen offline: the files wait in the dialog, and go out once the network is back and the user says so.
+  const online = useOnline();
+  const [waitingForNetwork, setWaitingForNetwork] = useState(false);
   const submit = async () => {
     if (!canUpload) return;
+    if (!navigator.onLine) {
+      setWaitingForNetwork(true);
+      return;
+    }
+    setWaitingForNetwork(false);
     setUploading(true);
     setProgress(0);
     setServerError(null);
@@ -328,6 +346,16 @@ export function UploadDialog({ open, mode, onClose, onUploaded }: UploadDialogPr
           </>
         ) : null}
 
+        {waitingForNetwork ? (
+          <div className={`${ui.alert} ${ui.warn} ${styles.inlineAlert}`} role="status" data-testid="upload-waiting-network">
+            {online ? t("backOnline", { count: toUpload.length }) : t("waitingForNetwork", { count: toUpload.length })}
+            {online ? (
+              <button type="button" className={`${ui.btn} ${ui.primary}`} onClick={() => void submit()} data-testid="upload-send-now">
+                {t("sendNow")}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
         {serverError ? (
           <div className={ui.alert} role="alert" data-testid="upload-error">
             {serverError}

@@ -1,5 +1,5 @@
 import "server-only";
-import { emitTaskEvent } from "@/lib/webhooks/task-events";
+import { announceTaskEvent } from "@/lib/task-events/task-events";
 import { AppError } from "@/lib/server/errors";
 import { consumeAiRequest, type AiAsker } from "@/lib/rate-limit/rate-limit";
 import { enqueue } from "@/lib/jobs/contract";
@@ -124,7 +124,7 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
     },
   });
   await clearProgress(taskId);
-  await emitTaskEvent(taskId, "summary.completed");
+  await announceTaskEvent(taskId, { kind: "analysed" });
   return { engine: engine.name, chars: summary.length, scenario };
 }
 
@@ -158,8 +158,9 @@ export async function markAnalysisFailed(taskId: string, error: unknown, ctx: { 
   const code = failureCode(error);
   logger.error("analysis failed", { taskId, code, error: error instanceof Error ? error.message : String(error) });
   const suggestions = code === "analysis_failed" ? ["retryLater", "contactSupport"] : ["retryLater", "checkNetwork"];
-  await moveTaskStatus(taskId, "analysis_failed", { from: IN_ANALYSIS, data: await taskErrorFields(code, suggestions, ctx) });
+  const moved = await moveTaskStatus(taskId, "analysis_failed", { from: IN_ANALYSIS, data: await taskErrorFields(code, suggestions, ctx) });
   await clearProgress(taskId);
+  if (moved === 1) await announceTaskEvent(taskId, { kind: "analysisFailed" });
 }
 
 /** Saves the owner's edited summary. The mind map is redrawn only when asked (regenerate-xmind). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { emitTranslationEvent } from "@/lib/webhooks/task-events";
+import { announceTaskEvent } from "@/lib/task-events/task-events";
 import { AppError } from "@/lib/server/errors";
 import { consumeAiRequest, type AiAsker } from "@/lib/rate-limit/rate-limit";
 import { enqueue } from "@/lib/jobs/contract";
@@ -83,12 +83,13 @@ export async function runTranslation(taskId: string, target: string, opts: { sig
     where: { taskId_targetLanguage: { taskId, targetLanguage: target } },
     data: { status: "translation_completed", timeline: timeline as unknown as Prisma.InputJsonValue, summary, engine: engine.name, errorMessage: null },
   });
-  await emitTranslationEvent(taskId, target);
+  await announceTaskEvent(taskId, { kind: "translated", target });
   return { lines: timeline.length, summary: summary !== null };
 }
 
 export async function markTranslationFailed(taskId: string, target: string, error: unknown, ctx: { locale: string }) {
   logger.error("translation failed", { taskId, target, error: error instanceof Error ? error.message : String(error) });
   const { t } = await translatorFor(ctx.locale);
-  await prisma.translation.updateMany({ where: { taskId, targetLanguage: target, status: "translating" }, data: { status: "translation_failed", errorMessage: t("errors.translation.failed") } });
+  const { count } = await prisma.translation.updateMany({ where: { taskId, targetLanguage: target, status: "translating" }, data: { status: "translation_failed", errorMessage: t("errors.translation.failed") } });
+  if (count > 0) await announceTaskEvent(taskId, { kind: "translationFailed", target });
 }

@@ -42,6 +42,7 @@ const englishFallback: Record<string, string> = {
   "common.transport.timeout": "The request timed out, please try again",
   "common.transport.emptyStream": "The server sent an empty response",
   "common.transport.network": "Network error, please check your connection",
+  "common.transport.offline": "You are offline: this needs a connection",
 };
 
 let translate: Translate | null = null;
@@ -124,6 +125,9 @@ function handleUnauthorized(): void {
 }
 
 export function networkFailure<T>(opts: RequestOptions): Promise<T> {
+  // Offline is not a new deployment: the offline banner says so (components/pwa/OfflineBanner.tsx), the call just fails.
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  if (offline) return Promise.reject(new ApiError(0, message("common.transport.offline"), { key: "common.offline" }));
   if (opts.updateOverlay === false) return Promise.reject(new ApiError(0, message("common.transport.network"), { key: "common.network" }));
   if (unloading) return never();
   showUpdateOverlay();

@@ -5,6 +5,7 @@
 // the {code, message, data} envelope with success code 200. The rules live in
 // api-transport.ts, the error types in api-errors.ts; this module makes the calls.
 import type { StreamEvent } from "@/lib/server/stream-events";
+import { isOfflineRead, recallRead, rememberRead } from "@/lib/pwa/offline-reads";
 import { ApiError, abortError, isAbortError } from "./api-errors";
 import {
   API_TIMEOUT_MS,
@@ -18,6 +19,7 @@ import {
   type Query,
   type RequestOptions,
 } from "./api-transport";
+import { STORAGE_KEYS, readJson } from "./storage";
 
 export { ApiError, isAbortError, isApiError } from "./api-errors";
 export { API_BASE, API_TIMEOUT_MS, SUCCESS_CODE, configureApiClient, type Query, type RequestOptions } from "./api-transport";
@@ -42,8 +44,10 @@ async function request<T>(method: string, path: string, body: unknown, query: Qu
   let status: number;
   let statusText: string;
   let text: string;
+  const url = buildUrl(path, query);
+  const offlineUser = offlineReader();
   try {
-    const res = await fetch(buildUrl(path, query), {
+    const res = await fetch(url, {
       method,
       headers: buildHeaders(path, opts.headers, hasBody),
       body: hasBody ? JSON.stringify(body) : undefined,
@@ -56,12 +60,20 @@ async function request<T>(method: string, path: string, body: unknown, query: Qu
     text = await res.text();
   } catch {
     if (opts.signal?.aborted) throw abortError();
+    const kept = offlineUser && method === "GET" && isOfflineRead(url) ? await recallRead(offlineUser, url) : null;
+    if (kept !== null) return handleResponse<T>(200, "OK", kept, path, opts);
     if (link.timedOut()) throw timeoutError();
     return networkFailure<T>(opts);
   } finally {
     link.dispose();
   }
+  if (offlineUser && method === "GET" && status === 200 && isOfflineRead(url)) void rememberRead(offlineUser, url, text);
   return handleResponse<T>(status, statusText, text, path, opts);
+}
+
+/** Whose offline copies a read may keep or use (the signed-in user's id; none when signed out). */
+function offlineReader(): string | null {
+  return readJson<{ id?: string }>(STORAGE_KEYS.user)?.id ?? null;
 }
 
 function upload<T>(path: string, formData: FormData, opts: UploadOptions = {}): Promise<T> {

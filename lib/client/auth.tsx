@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import type { UserInfo } from "@/lib/auth/users";
+import { forgetOfflineData } from "@/lib/pwa/offline-reads";
 import { api } from "./api";
 import { navigateTo } from "./navigation";
 import { HOME_PATH, LOGIN_PATH, isToolsPath, isUngatedPath } from "./routes";
@@ -78,12 +79,21 @@ export function takeReturnUrl(fallback: string = HOME_PATH): string {
   return stored ?? fallback;
 }
 
+const beforeLogout = new Set<() => Promise<void>>();
+
+/** Work a feature must do while still signed in when the user logs out (push: forget this device). */
+export function onBeforeLogout(work: () => Promise<void>): () => void {
+  beforeLogout.add(work);
+  return () => beforeLogout.delete(work);
+}
+
 /**
  * Spec §4: tells the backend (device id, failure ignored), clears token, user,
  * device id and origin, and goes to the login page unless in the tools region.
  */
 export async function logout(): Promise<void> {
   const deviceId = readItem(STORAGE_KEYS.deviceId);
+  if (getToken()) await Promise.all([...beforeLogout].map((work) => work().catch(() => undefined)));
   if (getToken()) {
     const call = api
       .post("/api/auth/logout", deviceId ? { device_id: deviceId } : {}, { authRedirect: false, updateOverlay: false, timeoutMs: 5000 })
@@ -91,6 +101,8 @@ export async function logout(): Promise<void> {
     await Promise.race([call, new Promise((r) => setTimeout(r, 5000))]);
   }
   removeItem(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.deviceId, STORAGE_KEYS.origin);
+  // Nothing of this user stays on the device: offline copies, cached pages (lib/pwa/offline-reads.ts).
+  await forgetOfflineData();
   if (typeof window !== "undefined" && !isToolsPath(window.location.pathname)) navigateTo(LOGIN_PATH);
 }
 

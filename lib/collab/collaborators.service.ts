@@ -1,4 +1,5 @@
 import "server-only";
+import { announceTaskEvent } from "@/lib/task-events/task-events";
 import { AppError } from "@/lib/server/errors";
 import { consumeLimit } from "@/lib/rate-limit/rate-limit";
 import type { Edition } from "@/lib/edition/edition";
@@ -49,6 +50,8 @@ export async function addCollaborator(taskId: string, callerId: string, rawIdent
   if (user.id === callerId) throw new AppError("collab.ownerCannotBeAdded");
   try {
     const row = await prisma.collaborator.create({ data: { taskId, userId: user.id }, select: { createdAt: true } });
+    // Their devices hear of it (push); not awaited: the owner's answer never waits on a push service.
+    void announceTaskEvent(taskId, { kind: "collaboratorAdded", collaboratorId: user.id });
     return { collaborator: toPerson(user, false, row.createdAt) };
   } catch (e) {
     // The unique (taskId, userId) index decides between two adds at once.

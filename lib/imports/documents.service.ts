@@ -1,7 +1,7 @@
 import "server-only";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { emitTaskEvent } from "@/lib/webhooks/task-events";
+import { announceTaskEvent } from "@/lib/task-events/task-events";
 import { enqueue } from "@/lib/jobs/contract";
 import { clearProgress, setProgress } from "@/lib/jobs/progress";
 import { chargeTasks } from "@/lib/billing/ledger";
@@ -132,7 +132,7 @@ export async function runDocumentImport(taskId: string) {
       await db.timelineEntry.createMany({ data: blocks.map((b, position) => ({ taskId, position, begin: 0, end: 0, text: b.text })) });
     });
     await clearProgress(taskId);
-    await emitTaskEvent(taskId, "task.completed");
+    await announceTaskEvent(taskId, { kind: "transcribed", imported: true });
     return { blocks: blocks.length };
   } catch (e) {
     // Deleted while it was read: nothing was written, and deleting removed the files.

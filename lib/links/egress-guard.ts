@@ -1,7 +1,7 @@
 import "server-only";
 import dns from "node:dns";
 import http from "node:http";
-import net from "node:net";
+import net, { type LookupFunction } from "node:net";
 import type { Duplex } from "node:stream";
 import { isPublicAddress } from "./private-address";
 
@@ -185,4 +185,13 @@ function track<T extends Duplex>(sockets: Set<Duplex>, socket: T): T {
   sockets.add(socket);
   socket.once("close", () => sockets.delete(socket));
   return socket;
+}
+
+/** A lookup that answers the address just vetted, so the connection goes where the check looked (no rebinding). */
+export function fixedLookup(address: string): LookupFunction {
+  const family = address.includes(":") ? 6 : 4;
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as (e: null, list: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
 }

@@ -10,6 +10,7 @@ import { storage, withScratchDir } from "@/lib/storage/storage";
 import { intakeFetchedMedia } from "@/lib/tasks/intake";
 import { queueTranscription } from "@/lib/tasks/queueing";
 import { newTaskId } from "@/lib/tasks/task-files";
+import { announceTaskEvent } from "@/lib/task-events/task-events";
 import { createTask, discardUnfinishedTask } from "@/lib/tasks/write-guard";
 import { chunkFolder, chunkKey, ensureChunkState, forgetChunkState, missingChunks } from "./chunk-state";
 import { publishLive } from "./live-events";
@@ -72,6 +73,7 @@ export async function finishSession(userId: string, id: string, lastSeq: number,
   }
   if (row.folderId) await moveTasks(userId, [taskId], row.folderId).catch(() => undefined);
   await queueTranscription(taskId, locale);
+  await announceTaskEvent(taskId, { kind: "liveEnded" });
   await publishLive(id, "status", { receivedSeq: lastSeq, durationSec: row.durationSec, decodedSec: row.durationSec, behindSec: 0, state: "ended" }).catch(() => undefined);
   // The chunks live on in the task's WAV.
   await storage()

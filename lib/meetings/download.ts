@@ -3,11 +3,10 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { vetDestination } from "@/lib/links/egress-guard";
+import { fixedLookup, vetDestination } from "@/lib/links/egress-guard";
 import { describe, MeetingProviderError, requestOk, type RetryPolicy } from "./http";
 
 export interface DownloadOptions {
@@ -103,14 +102,6 @@ async function getOnce(url: URL, allowedHosts: string[], signal: AbortSignal | u
     req.once("error", reject);
     req.end();
   });
-}
-
-function fixedLookup(address: string): LookupFunction {
-  const family = address.includes(":") ? 6 : 4;
-  return (_hostname, options, callback) => {
-    if (options.all) (callback as (e: null, list: { address: string; family: number }[]) => void)(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
 }
 
 function asResponse(msg: http.IncomingMessage): Response {

@@ -187,6 +187,13 @@ const schema = z.object({
   INTERNATIONAL_SITE_URL: z.string().optional(),
   CHINA_SITE_URL: z.string().optional(),
   COMPLIANCE_CHECKS_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  // Web Push (lib/push, docs/devices.md "Push notifications"): the VAPID key pair (`npm run setup` writes one into
+  // .env; refused at production start when missing, malformed or not a pair) and the contact push services see.
+  // PUSH_TEST_HOSTS: test-only loopback push services ("127.0.0.1:8123,..."), honoured only when APP_URL is loopback.
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default("mailto:support@tingji.app"),
+  PUSH_TEST_HOSTS: z.string().default(""),
 });
 
 export type Env = z.infer<typeof schema>;

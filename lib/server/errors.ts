@@ -108,6 +108,10 @@ export const errorCatalogue = {
   "webhooks.deliveryNotFound": 404,
   "webhooks.urlRefused": 400,
   "webhooks.limitReached": 400,
+  // push notifications (lib/push, docs/devices.md "Push notifications")
+  "push.notConfigured": 503,
+  "push.subscriptionNotFound": 404,
+  "push.endpointRefused": 400,
   // account: avatar upload (docs/account.md)
   "account.avatarNotImage": 415,
   "account.avatarTooLarge": 413,

@@ -1,5 +1,6 @@
 import "server-only";
 import { DEV_AUTH_SECRET, env, type Env } from "./env";
+import { vapidKeyProblem } from "./vapid-keys";
 
 // Start-up checks of the secrets, run by the web (instrumentation.ts) and the worker
 // (workers/main.ts) before they take any request or job. AUTH_SECRET signs every access
@@ -91,6 +92,8 @@ export function assertSecretsAtStart(processName: "web" | "worker"): void {
   const problems = productionSecretProblems(e);
   const metrics = metricsTokenProblem(e.METRICS_TOKEN);
   if (metrics) problems.push(metrics);
+  const vapid = e.NODE_ENV === "production" ? vapidKeyProblem(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY) : null;
+  if (vapid) problems.push(vapid);
   if (problems.length === 0) {
     if (e.NODE_ENV === "production" && e.AUTH_DEV_TOKEN && !devLoginAllowed(e)) {
       console.warn(`[${processName}] AUTH_DEV_TOKEN is set but the development login stays off in production (set ALLOW_DEV_LOGIN_IN_PRODUCTION=1 to allow it).`);

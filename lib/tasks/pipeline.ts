@@ -1,7 +1,7 @@
 import "server-only";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { emitTaskEvent } from "@/lib/webhooks/task-events";
+import { announceTaskEvent } from "@/lib/task-events/task-events";
 import { isAppError } from "@/lib/server/errors";
 import { setProgress, clearProgress } from "@/lib/jobs/progress";
 import { translatorFor } from "@/lib/i18n/server";
@@ -255,7 +255,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     });
     await opts.nameSpeakers?.(taskId, wav);
     await clearProgress(taskId);
-    await emitTaskEvent(taskId, "task.completed");
+    await announceTaskEvent(taskId, { kind: "transcribed" });
     return { speakers: speakerNumbers.length, entries: entries.length };
   } finally {
     // A step that failed before diarization was awaited ends the child process before the scratch folder goes.
@@ -317,5 +317,5 @@ export async function markTranscriptionFailed(taskId: string, error: unknown, ct
     return moved === 1;
   });
   await clearProgress(taskId);
-  if (failedNow) await emitTaskEvent(taskId, "task.failed");
+  if (failedNow) await announceTaskEvent(taskId, { kind: "transcriptionFailed" });
 }

@@ -108,6 +108,10 @@ export const CALLERS_OWN = new Set([
   "POST /api/v1/tasks/text",
   "GET /api/v1/webhooks",
   "POST /api/v1/webhooks",
+  // Push devices: B lists and saves its own; forgetting an endpoint removes only B's row (A's is in the snapshot).
+  "GET /api/push/devices",
+  "POST /api/push/devices",
+  "POST /api/push/devices/forget",
 ]);
 // The transcript tool: B's own history, quota and (a body without a link is refused) start; A's transcript ids are not found.
 for (const r of ["POST /api/tools/transcript", "GET /api/tools/transcript", "GET /api/tools/transcript/quota"]) CALLERS_OWN.add(r);
@@ -169,6 +173,8 @@ export function sampleBody(key: string, a: Owned, id: string): unknown {
     "POST /api/v1/webhooks": { url: "http://10.1.2.3/b", events: ["task.completed"] },
     "POST /api/v1/tasks/[id]/translations": { target_language: "de" },
     "POST /api/v1/tasks/[id]/summary": { regenerate: true },
+    // A's endpoint: B may not forget it (A's row stays; the snapshot checks).
+    "POST /api/push/devices/forget": { endpoint: "https://push.example.test/zqx-push-alpha" },
     "PUT /api/folder/[id]": { name: "B was here" },
     "POST /api/folder/[id]/move": { folderId: null },
     "POST /api/folder/move-batch": { ids: [id], folderId: null },
@@ -198,6 +204,7 @@ export function idsFor(route: RouteFile, a: Owned): string[] {
   if (route.route.startsWith("/api/voice-profiles/")) return [a.voiceProfile];
   if (route.route.includes("/mcp/keys/")) return [a.mcpKey];
   if (route.route.startsWith("/api/v1/webhooks/")) return [a.webhook];
+  if (route.route === "/api/push/devices/[id]") return [a.pushDevice];
   if (route.route.startsWith("/api/tools/transcript/")) return [a.toolTranscript, a.completedTask];
   if (route.route.startsWith("/api/tools/media/") && route.segments.length > 0) return [a.mediaFile, a.visitorMediaFile];
   // /api/folder/[id] names a folder; /api/folder/[id]/move names the task to move.
@@ -213,7 +220,7 @@ function leaks(answer: RawAnswer, a: Owned): string | null {
   const text = Buffer.from(answer.text, "latin1").toString("utf8");
   for (const s of a.secrets) if (text.includes(s)) return `answer holds A's data "${s}"`;
   if (answer.status === 200 && answer.code === 200) {
-    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.voiceProfile, a.mcpKey, a.folder, a.quiz, a.sharedTask, a.liveSession, a.webhook, a.webhookDelivery]) if (text.includes(id)) return `answer holds A's id ${id}`;
+    for (const id of [a.completedTask, a.uploadedTask, a.pastedTask, a.hotword, a.voiceProfile, a.mcpKey, a.folder, a.quiz, a.sharedTask, a.liveSession, a.webhook, a.webhookDelivery, a.pushDevice]) if (text.includes(id)) return `answer holds A's id ${id}`;
   }
   return null;
 }

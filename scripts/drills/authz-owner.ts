@@ -52,6 +52,8 @@ export interface Owned {
   visitorMediaFile: string;
   /** A's live recording session (docs/live.md): its id is the session's token. */
   liveSession: string;
+  /** A's push-notification device (its endpoint is one of the secrets). */
+  pushDevice: string;
   /** Strings only A's data contains: titles, texts, email. */
   secrets: string[];
 }
@@ -122,6 +124,8 @@ export async function createOwnerResources(): Promise<Owned> {
   // Put in directly: saving through the route resolves the receiver's name, and a drill has no DNS.
   const hook = await prisma.webhookEndpoint.create({ data: { userId: user.userId, url: "https://zqx-hooks.example.com/alpha", events: ["task.completed"], secret: "whsec_WlFYLWFscGhhLXdlYmhvb2stc2VjcmV0LTAwMDAwMDA=" }, select: { id: true } });
   const hookDelivery = await prisma.webhookDelivery.create({ data: { endpointId: hook.id, messageId: "msg_zqx_alpha", eventType: "task.completed", payload: { type: "task.completed", data: { task_id: completedTask, title: "Alpha-ZQX" } }, status: "delivered" }, select: { id: true } });
+  // Written directly: saving through the route needs a push service this drill does not run.
+  const pushDevice = await prisma.pushSubscription.create({ data: { userId: user.userId, endpoint: "https://push.example.test/zqx-push-alpha", p256dh: "BZQX", auth: "ZQX", label: "A's phone" }, select: { id: true } });
   const referralCode = (await prisma.user.findUniqueOrThrow({ where: { id: user.userId }, select: { referralCode: true } })).referralCode;
   const owned = {
     user,
@@ -143,7 +147,8 @@ export async function createOwnerResources(): Promise<Owned> {
     liveSession: live.data.id,
     quiz: q.quizId,
     question: q.question.id,
-    secrets: ["zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-folder-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key, "zqx-hooks.example.com", "whsec_WlFYLWFscGhhLXdlYmhvb2stc2VjcmV0LTAwMDAwMDA=", "msg_zqx_alpha"],
+    pushDevice: pushDevice.id,
+    secrets: ["zqx-push-alpha", "zqx-media-alpha", "zqx-visitor-alpha", "Alpha-ZQX", "zqx-upload-alpha", "ZQX memo", "zqxhotword", "ZQX-voice-alpha", "ZQX-folder-alpha", "zqx-live-alpha", "battery drain", user.email, collaborator.email, referralCode, mcp.data.key, "zqx-hooks.example.com", "whsec_WlFYLWFscGhhLXdlYmhvb2stc2VjcmV0LTAwMDAwMDA=", "msg_zqx_alpha"],
   };
   for (const [k, v] of Object.entries(owned)) if (typeof v === "string" && !v) throw new Error(`A's ${k} is missing`);
   if (!owned.pastedTask || !owned.hotword || !owned.quiz) throw new Error(`A's resources are incomplete: ${JSON.stringify(owned)}`);
@@ -164,5 +169,6 @@ export async function ownerSnapshot(a: Owned) {
   const shares = await prisma.share.findMany({ where: { task: { userId: a.user.userId } }, select: { taskId: true, enabled: true, allowIndexing: true, tokenHash: true }, orderBy: { id: "asc" } });
   const liveSessions = await prisma.liveSession.findMany({ where: { userId: a.user.userId }, select: { id: true, state: true, durationSec: true, taskId: true, stopReason: true, marks: { select: { id: true } } }, orderBy: { id: "asc" } });
   const webhooks = await prisma.webhookEndpoint.findMany({ where: { userId: a.user.userId }, select: { id: true, url: true, enabled: true, secret: true, _count: { select: { deliveries: true } } }, orderBy: { id: "asc" } });
-  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys, voiceProfiles, liveSessions, webhooks });
+  const pushDevices = await prisma.pushSubscription.findMany({ where: { userId: a.user.userId }, select: { id: true, endpoint: true }, orderBy: { id: "asc" } });
+  return JSON.stringify({ tasks, speakers, hotwords: hotwords.data, folders: folders.data, title: task.data.title, text: task.data.fullText, chat: chat.data, collaborators, shares, mcpKeys, voiceProfiles, liveSessions, webhooks, pushDevices });
 }

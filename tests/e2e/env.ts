@@ -78,6 +78,8 @@ export const chromiumLaunchOptions = {
     `--unsafely-treat-insecure-origin-as-secure=${E2E_CHINA_BASE_URL},${E2E_CHINA_AI_BASE_URL}`,
   ],
 };
+/** A push service on loopback that tests/e2e/pwa runs itself (the servers honour it as PUSH_TEST_HOSTS). */
+export const E2E_PUSH_PORT = 3341;
 export const E2E_DATABASE_URL = E2E_SERVERS.local.databaseUrl;
 /** The "local" server's whole environment, written by serve.ts, so that a spec can start a second web process like it. */
 export const E2E_LOCAL_ENV_FILE = path.resolve("var/e2e-local-env.json");

@@ -19,7 +19,8 @@ import { startLoopbackSms } from "../helpers/loopback-sms";
 import { startLoopbackOidc } from "../helpers/loopback-oidc";
 import { E2E_CHINA_AI_BASE_URL, E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_CLIENT_SECRET, E2E_OIDC_PORT } from "./env";
 import { startLoopbackS3 } from "../helpers/loopback-s3";
-import { CORPUS, E2E_LOCAL_ENV_FILE, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_SMS_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, E2E_WEBHOOK_RECEIVER_PORT, type E2eServer } from "./env";
+import { CORPUS, E2E_LOCAL_ENV_FILE, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_SMS_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, E2E_WEBHOOK_RECEIVER_PORT, E2E_PUSH_PORT, type E2eServer } from "./env";
+import { freshVapidEnv } from "@/tests/helpers/vapid";
 
 async function recreateDatabase(url: string) {
   const u = new URL(url);
@@ -115,6 +116,9 @@ async function main() {
     APP_URL: server.baseUrl,
     PORT: String(server.port),
     AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
+    ...freshVapidEnv(),
+    // Push notifications (tests/e2e/pwa): a push service on loopback that the specs run themselves.
+    PUSH_TEST_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
     ...(await settingsFor(server)),
     // STORAGE_DRIVER=s3 (and no S3_ENDPOINT of one's own): files go to s3rver on loopback, as in jest.
     ...(process.env.STORAGE_DRIVER === "s3" && !process.env.S3_ENDPOINT ? (await startLoopbackS3({ bucket: `tingji-e2e-${server.name}` })).env : {}),

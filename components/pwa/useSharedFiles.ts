@@ -1,0 +1,81 @@
+"use client";
+// Files shared into the app (Web Share Target, docs/devices.md "Share into the app"): the service worker kept
+// them in IndexedDB; the home screen opens them here, once the user is signed in (the home is gated, so a
+// signed-out user signs in first and the files are still waiting). Audio and video open the upload dialog,
+// .txt and .docx the document import.
+import { useEffect, useState } from "react";
+import { forgetSharedFiles, sharedFiles } from "@/lib/pwa/share-store";
+
+export type SharedOpen = { kind: "media" | "document"; files: File[] };
+
+const DOCUMENT = /\.(txt|docx)$/i;
+const DOCUMENT_TYPES = new Set(["text/plain", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"]);
+
+function isDocument(file: File): boolean {
+  return DOCUMENT.test(file.name) || DOCUMENT_TYPES.has(file.type);
+}
+
+// Taken out of IndexedDB once per page load, and kept here: the home may mount more than once while the
+// sign-in state settles, and the files must reach whichever mount stays.
+let taken: Promise<SharedOpen | null> | null = null;
+let opened = false;
+
+function takeSharedOnce(): Promise<SharedOpen | null> {
+  taken ??= sharedFiles()
+    .then(async (kept) => {
+      if (kept.length === 0) return null;
+      await forgetSharedFiles();
+      const files = kept.map((k) => new File([k.blob], k.name, { type: k.type }));
+      const documents = files.filter(isDocument);
+      return documents.length === files.length ? { kind: "document" as const, files } : { kind: "media" as const, files: files.filter((f) => !isDocument(f)) };
+    })
+    .catch(() => null);
+  return taken;
+}
+
+/** The shared files to open now (taken out of IndexedDB), or null. */
+export function useSharedFiles(): SharedOpen | null {
+  const [shared, setShared] = useState<SharedOpen | null>(null);
+  useEffect(() => {
+    if (typeof indexedDB === "undefined") return;
+    let live = true;
+    void takeSharedOnce().then((open) => {
+      if (live && open && !opened) setShared(open);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return shared;
+}
+
+/**
+ * What a home screen does with files shared into the app and with the installed app's "Upload" shortcut
+ * (?action=upload): opens the upload dialog (answering the files it should start with) or the document import.
+ */
+export function useSharedIntoHome(openUpload: () => void, openDocuments: (files: File[]) => void): File[] | undefined {
+  const shared = useSharedFiles();
+  const [media, setMedia] = useState<File[] | undefined>(undefined);
+  useEffect(() => {
+    if (!shared || opened) return;
+    opened = true;
+    if (shared.kind === "document") openDocuments(shared.files);
+    else {
+      setMedia(shared.files);
+      openUpload();
+    }
+    // Once per share: the hooks' functions may change identity while the home loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shared]);
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get("action") !== "upload" && !url.searchParams.has("shared")) return;
+    const action = url.searchParams.get("action");
+    url.searchParams.delete("action");
+    url.searchParams.delete("shared");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    if (action === "upload") openUpload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return media;
+}

@@ -1,0 +1,138 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type BrowserContext, type Page, type Route } from "playwright/test";
+import { pasteDocument, scratchDir, signIn } from "../helpers";
+import { CORPUS, E2E_BASE_URL, E2E_PUSH_PORT } from "../env";
+
+// The installable app (docs/devices.md "Install", "Offline", "Share into the app", "Push notifications") in
+// Chromium. Lighthouse's PWA audit needs the network; these checks stand in for it: Chromium's own
+// installability verdict (DevTools protocol), the service worker controlling the page, icons fetched.
+
+async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 60_000 });
+}
+
+/** Offline for the page and its service worker alike (Chromium's offline emulation skips the worker's own fetches). */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route("**/*", (route: Route) => (route.request().serviceWorker() ? route.abort("internetdisconnected") : route.fallback()));
+}
+
+test("the app is installable: a valid manifest, icons that load, a service worker in control", async ({ page, context }) => {
+  await signIn(page, `pwa-install-${Date.now()}@example.com`);
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(manifestHref).toBe("/transcribe/manifest.webmanifest");
+  const answer = await page.request.get(manifestHref!);
+  expect(answer.headers()["content-type"]).toContain("application/manifest+json");
+  const manifest = (await answer.json()) as { name: string; start_url: string; scope: string; display: string; icons: { src: string; sizes: string; purpose: string }[]; shortcuts: unknown[]; share_target: { action: string } };
+  expect(manifest.display).toBe("standalone");
+  expect(manifest.start_url.startsWith(manifest.scope)).toBe(true);
+  expect(manifest.icons.some((i) => i.sizes === "512x512" && i.purpose === "maskable")).toBe(true);
+  expect(manifest.shortcuts).toHaveLength(2);
+  expect(manifest.share_target.action).toBe("/transcribe/share-target");
+  for (const icon of manifest.icons) {
+    const png = await page.request.get(icon.src);
+    expect(png.status()).toBe(200);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    const body = await png.body();
+    // PNG signature, and the size the manifest claims (IHDR width at byte 16).
+    expect(body.subarray(1, 4).toString()).toBe("PNG");
+    expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`).toBe(icon.sizes);
+  }
+  await page.reload();
+  await controlled(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+  // Playwright's contexts are incognito-like, where Chromium never installs; any other reason is a fault of ours.
+  expect(installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
+  // The interface language decides the manifest's words.
+  const zh = await page.request.get(manifestHref!, { headers: { cookie: "NEXT_LOCALE=zh", "accept-language": "zh-CN" } });
+  expect(((await zh.json()) as { shortcuts: { name: string }[] }).shortcuts[0]!.name).toBe("录音");
+});
+
+test("offline, a transcript opened before is still there, read-only, under an offline banner", async ({ page, context }) => {
+  await signIn(page, `pwa-offline-${Date.now()}@example.com`);
+  const title = `Offline notes ${Date.now()}`;
+  await pasteDocument(page, `${title}\nThe quarterly budget moves to the research team next spring.`);
+  const item = page.getByTestId("task-item").filter({ hasText: title }).first();
+  await expect(item).toHaveAttribute("data-status", /completed/, { timeout: 60_000 });
+  await item.getByTestId("task-open").click();
+  await expect(page.getByText("The quarterly budget moves to the research team next spring.").first()).toBeVisible();
+  await controlled(page);
+  const address = page.url();
+
+  await goOffline(context);
+  await page.reload();
+  await expect(page.getByTestId("offline-banner")).toBeVisible();
+  await expect(page.getByText("The quarterly budget moves to the research team next spring.").first()).toBeVisible({ timeout: 30_000 });
+  expect(page.url()).toBe(address);
+
+  // What was kept is this user's alone, and logging out deletes it (docs/devices.md "Offline").
+  await context.unroute("**/*");
+  await context.setOffline(false);
+  expect(await page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith("tingji-reads-")).length)).toBe(1);
+  await page.getByTestId("logout-button").click();
+  await page.waitForURL(/\/transcribe\/login/);
+  expect(await page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith("tingji-reads-") || n === "tingji-pages").length)).toBe(0);
+});
+
+test("a file shared into the app opens the upload dialog with it chosen", async ({ page }) => {
+  await signIn(page, `pwa-share-${Date.now()}@example.com`);
+  await page.reload();
+  await controlled(page);
+  const clip = path.join(scratchDir(), "shared-voice-memo.wav");
+  fs.copyFileSync(path.join(CORPUS, "single/en_LJ001-0001.wav"), clip);
+  // What Android's share sheet does: a multipart POST to the manifest's share_target.action, as a navigation.
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.method = "POST";
+    form.action = "/transcribe/share-target";
+    form.enctype = "multipart/form-data";
+    const input = document.createElement("input");
+    input.type = "file";
+    input.name = "media";
+    input.id = "share-input";
+    form.appendChild(input);
+    document.body.appendChild(form);
+  });
+  await page.setInputFiles("#share-input", clip);
+  await Promise.all([page.waitForURL(/\/transcribe(\?|$)/), page.evaluate(() => (document.getElementById("share-input")!.parentElement as HTMLFormElement).submit())]);
+  await expect(page.getByTestId("upload-file-row")).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId("upload-file-row")).toContainText("shared-voice-memo");
+});
+
+test("a push subscription is made for this device and listed, then turned off", async ({ page, context }) => {
+  // Chromium's own push service (Google's) is unreachable here: the browser's PushManager is stood in by one that
+  // answers a subscription at a loopback push service, with a real P-256 key and auth secret made by this test.
+  const ecdh = crypto.createECDH("prime256v1");
+  ecdh.generateKeys();
+  const keys = { p256dh: ecdh.getPublicKey().toString("base64url"), auth: crypto.randomBytes(16).toString("base64url") };
+  const endpoint = `http://127.0.0.1:${E2E_PUSH_PORT}/push/e2e-${Date.now()}`;
+  await context.grantPermissions(["notifications"], { origin: E2E_BASE_URL });
+  await page.addInitScript(
+    ({ endpoint, keys }) => {
+      let current: unknown = null;
+      const make = () => ({ endpoint, toJSON: () => ({ endpoint, keys }), unsubscribe: async () => ((current = null), true) });
+      PushManager.prototype.subscribe = async function () {
+        current = make();
+        return current as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return current as PushSubscription | null;
+      };
+    },
+    { endpoint, keys },
+  );
+  await signIn(page, `pwa-push-${Date.now()}@example.com`);
+  await page.reload();
+  await controlled(page);
+  await page.getByTestId("account-open").first().click();
+  const section = page.getByTestId("push-devices");
+  await expect(section).toBeVisible();
+  await section.getByTestId("push-turn-on").click();
+  await expect(section.getByTestId("push-device")).toHaveCount(1);
+  await expect(section.getByTestId("push-device")).toContainText(/Chrome/);
+  await section.getByTestId("push-device-off").click();
+  await expect(section.getByTestId("push-device")).toHaveCount(0);
+});
