@@ -11,6 +11,7 @@ import { metrics, routePattern } from "@/lib/server/metrics-registry";
 import { requestIdFrom, withRequestId } from "@/lib/server/request-context";
 import { regionRedirect } from "./region-gate";
 import { AppError } from "@/lib/server/errors";
+import { readCappedBody } from "@/lib/server/capped-body";
 import { rateLimitHeaders } from "@/lib/rate-limit/rate-limit";
 import { fail, ok } from "./respond";
 
@@ -118,32 +119,14 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
  * 400; so is text that is not JSON. An empty body is {}.
  */
 export async function readJson(req: Request, limitBytes: number): Promise<unknown> {
-  const tooLarge = () => new AppError("common.bodyTooLarge", { limitMb: Math.max(1, Math.round(limitBytes / MB)) });
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (declared > limitBytes) throw tooLarge();
-  if (!req.body) return {};
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch {
-      throw new AppError("common.malformedRequest");
-    }
-    if (step.done) break;
-    size += step.value.byteLength;
-    if (size > limitBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(step.value);
-  }
-  if (size === 0) return {};
+  const body = await readCappedBody(req, limitBytes, {
+    tooLarge: () => new AppError("common.bodyTooLarge", { limitMb: Math.max(1, Math.round(limitBytes / MB)) }),
+    broken: () => new AppError("common.malformedRequest"),
+  });
+  if (!body || body.length === 0) return {};
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks, size));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(body);
   } catch {
     throw new AppError("common.malformedRequest");
   }

@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { isAppError } from "@/lib/server/errors";
 import { LinkFetchError } from "@/lib/links/fetch-error";
 import { MediaError } from "@/lib/media/ffmpeg";
-import { isServiceOutage } from "@/lib/server/outage";
+import { errorChain, isServiceOutage } from "@/lib/server/outage";
 import { PermanentTaskError } from "./task-errors";
 
 export { isServiceOutage };
@@ -28,7 +28,7 @@ const NETWORK_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "ECONNABORTED", "ET
 
 export function classifyFailure(error: unknown): FailureClass {
   if (isServiceOutage(error)) return { kind: "transient", code: "transcription_failed", suggestions: GENERIC, outage: true };
-  for (const e of causes(error)) {
+  for (const e of errorChain(error)) {
     if (e instanceof PermanentTaskError) return { kind: "permanent", code: e.code, suggestions: [...e.suggestions] };
     if (e instanceof LinkFetchError) return { kind: e.retryable ? "transient" : "permanent", code: e.code, suggestions: [...e.suggestions] };
     if (e instanceof MediaError) return { kind: "permanent", code: "media_unreadable", suggestions: ["checkFileLink", "clearerAudio"] };
@@ -58,16 +58,6 @@ function isContentPolicy(message: string, code?: string | null): boolean {
   return code === "content_policy_violation" || code === "content_filter" || /content[ _-]?(policy|filter|management)|safety system/i.test(message);
 }
 
-/** The error and what it wraps (openai.ts wraps SDK errors with { cause }). */
-function causes(error: unknown): unknown[] {
-  const out: unknown[] = [];
-  let e: unknown = error;
-  while (e !== undefined && e !== null && out.length < 5 && !out.includes(e)) {
-    out.push(e);
-    e = e instanceof Error ? e.cause : undefined;
-  }
-  return out;
-}
 
 /**
  * The error a final failure is recorded with: a PermanentTaskError carrying the

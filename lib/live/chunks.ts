@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/server/errors";
+import { readCappedBody } from "@/lib/server/capped-body";
 import { prisma } from "@/lib/server/prisma";
 import { storage } from "@/lib/storage/storage";
 import { addChunk, chunkKey, ensureChunkState, flagOnce, hasChunk } from "./chunk-state";
@@ -20,28 +21,12 @@ const SECONDS_EPS = 1e-6;
 
 /** Reads a raw body up to `limit` bytes; more is live.chunkTooLarge, a broken stream live.chunkInvalid. */
 export async function readChunkBody(req: Request, limit = LIVE_CHUNK_MAX_BYTES): Promise<Buffer> {
-  const tooLarge = () => new AppError("live.chunkTooLarge", { limitKb: Math.round(limit / 1024) });
-  if (Number(req.headers.get("content-length") ?? NaN) > limit) throw tooLarge();
-  if (!req.body) throw new AppError("live.chunkInvalid");
-  const reader = req.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch {
-      throw new AppError("live.chunkInvalid");
-    }
-    if (step.done) break;
-    size += step.value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    parts.push(step.value);
-  }
-  return Buffer.concat(parts, size);
+  const body = await readCappedBody(req, limit, {
+    tooLarge: () => new AppError("live.chunkTooLarge", { limitKb: Math.round(limit / 1024) }),
+    broken: () => new AppError("live.chunkInvalid"),
+  });
+  if (!body) throw new AppError("live.chunkInvalid");
+  return body;
 }
 
 function refusalFor(reason: LiveStopReason, used: number, total: number, needed: number): AppError {

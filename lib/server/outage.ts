@@ -38,7 +38,8 @@ function isUnreachable(e: unknown): boolean {
   return typeof message === "string" && UNREACHABLE_MESSAGE.test(message);
 }
 
-function causes(error: unknown): unknown[] {
+/** The error and what it wraps ({ cause }), at most five deep. */
+export function errorChain(error: unknown): unknown[] {
   const out: unknown[] = [];
   let e: unknown = error;
   while (e !== undefined && e !== null && out.length < 5 && !out.includes(e)) {
@@ -50,7 +51,7 @@ function causes(error: unknown): unknown[] {
 
 /** PostgreSQL or Redis could not be reached (the error, or one of its causes, says so). */
 export function isServiceOutage(error: unknown): boolean {
-  return causes(error).some(isUnreachable);
+  return errorChain(error).some(isUnreachable);
 }
 
 /**

@@ -1,6 +1,6 @@
 // Typed client calls for the transcription routes (docs/api.md) and the types the browser sees.
 import { api } from "@/lib/client/api";
-import type { MindMapNode, Outline } from "@/lib/analysis/types";
+import type { MindMapNode } from "@/lib/analysis/types";
 import type { Usage } from "@/lib/billing/usage";
 import type { SpeechLanguageSupport } from "@/lib/speech/languages";
 import type { MediaKind } from "@/lib/media/formats";
