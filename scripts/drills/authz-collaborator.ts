@@ -26,6 +26,14 @@ export const COLLABORATOR_MAY = new Set([
   "PUT /api/transcription/[id]/edit-collaborative",
   "GET /api/transcription/tasks/[id]/media-url",
   "GET /api/search",
+  // "Ask your library" reads what search reads: own tasks and those shared with the caller (docs/library-ask.md).
+  "POST /api/library/ask",
+  "GET /api/library/history",
+  // The public API reads as the app does: a collaborator's key or session reads the shared task (docs/api.md).
+  "GET /api/v1/tasks",
+  "GET /api/v1/tasks/[id]/transcript",
+  "GET /api/v1/tasks/[id]/summary",
+  "GET /api/v1/tasks/[id]/mind-map",
 ]);
 
 export interface CollaboratorRow {
