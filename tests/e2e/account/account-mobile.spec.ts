@@ -52,7 +52,7 @@ test("on a phone the account panel reaches the MCP keys: a Pro user creates a ke
   await expect(section.getByTestId("mcp-key-count")).toHaveText("0 of 10 keys");
   await section.getByTestId("mcp-key-name").fill("Phone assistant");
   await section.getByTestId("mcp-key-create").click();
-  await expect(section.getByTestId("mcp-new-key-value")).toHaveValue(/^tj_mcp_/);
+  await expect(section.getByTestId("mcp-new-key-value")).toHaveValue(/^tj_key_/);
   await expect(section.getByTestId("mcp-key-item")).toHaveCount(1);
   const box = await dialog.boundingBox();
   expect(box!.width).toBeLessThanOrEqual(390);
