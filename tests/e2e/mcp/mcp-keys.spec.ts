@@ -103,7 +103,7 @@ test("where the browser has no clipboard (a plain-http site), copying says it fa
   await dialog.getByTestId("mcp-key-name").fill("No clipboard");
   await dialog.getByTestId("mcp-key-create").click();
   const shown = dialog.getByTestId("mcp-new-key-value");
-  await expect(shown).toHaveValue(/^tj_mcp_/);
+  await expect(shown).toHaveValue(/^tj_key_/);
   await dialog.getByTestId("mcp-new-key-value-copy").click();
   await expect(page.getByText("Copy failed, please select the text and copy it by hand")).toBeVisible();
   expect(await shown.evaluate((el: HTMLInputElement) => el.selectionEnd! - el.selectionStart!)).toBe((await shown.inputValue()).length);
