@@ -136,3 +136,34 @@ test("a push subscription is made for this device and listed, then turned off", 
   await section.getByTestId("push-device-off").click();
   await expect(section.getByTestId("push-device")).toHaveCount(0);
 });
+
+test("the install offer comes once, after the first finished transcript, in the app's own style", async ({ page }) => {
+  // Chromium fires beforeinstallprompt only outside incognito, and Playwright's contexts are incognito-like: the
+  // page gets the same event Chromium would send (preventable, with prompt()), recorded when the offer uses it.
+  const offer = async () =>
+    page.evaluate(() => {
+      const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
+      event.prompt = async () => void ((window as unknown as { __prompted?: number }).__prompted = ((window as unknown as { __prompted?: number }).__prompted ?? 0) + 1);
+      event.userChoice = Promise.resolve({ outcome: "accepted" });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  await signIn(page, `pwa-offer-${Date.now()}@example.com`);
+  expect(await offer()).toBe(true); // our page keeps the browser's own banner away
+  await expect(page.getByTestId("install-prompt")).toHaveCount(0); // nothing finished yet: no offer
+  const title = `Install offer ${Date.now()}`;
+  await pasteDocument(page, `${title}\nThe first finished transcript makes the app worth keeping.`);
+  await expect(page.getByTestId("task-item").filter({ hasText: title }).first()).toHaveAttribute("data-status", /completed/, { timeout: 60_000 });
+  await page.reload();
+  await offer();
+  const card = page.getByTestId("install-prompt");
+  await expect(card).toBeVisible();
+  await card.getByTestId("install-accept").click();
+  await expect(card).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+  // Offered once: another visit with the browser's event again shows nothing.
+  await page.reload();
+  await offer();
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId("install-prompt")).toHaveCount(0);
+});
