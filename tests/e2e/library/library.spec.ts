@@ -5,6 +5,12 @@ import { CORPUS, signIn } from "../helpers";
 import { playerSeconds } from "../search/plant";
 import { plantTopics } from "./plant";
 
+
+/** The player is at `ms` or just past it: a chapter or citation seeks and plays, so the time moves on at once. */
+async function playingFrom(page: Parameters<typeof playerSeconds>[0], ms: number): Promise<boolean> {
+  const at = await playerSeconds(page);
+  return at >= ms / 1000 - 0.1 && at < ms / 1000 + 2.5;
+}
 // Issue 29: chapters beside the transcript seek the player; a to-do ticked stays ticked after a
 // reload; "Ask your library" answers with a citation that opens the recording at its moment.
 // Desktop in English, phone in Chinese.
@@ -13,7 +19,8 @@ async function uploadRecording(page: Page, name: string) {
   const token = await page.evaluate(() => localStorage.getItem("auth:token"));
   const upload = await page.request.post("/api/transcription/create", {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { file: { name, mimeType: "audio/wav", buffer: fs.readFileSync(path.join(CORPUS, "multi/pyannote_sample.wav")) } },
+    // The clip is English; a Chinese interface would otherwise ask the English-only embedded engine for Chinese.
+    multipart: { file: { name, mimeType: "audio/wav", buffer: fs.readFileSync(path.join(CORPUS, "multi/pyannote_sample.wav")) }, spoken_language: "en" },
   });
   expect((await upload.json()).code).toBe(200);
 }
@@ -58,7 +65,7 @@ test.describe("desktop, English", () => {
     const begin = Number(await pricing.getAttribute("data-begin"));
     expect(begin).toBeGreaterThan(0);
     await pricing.click();
-    await expect.poll(() => playerSeconds(page)).toBeCloseTo(begin / 1000, 1);
+    await expect.poll(() => playingFrom(page, begin)).toBe(true);
     await page.screenshot({ path: test.info().outputPath("library-chapters-1366.png") });
 
     await page.goto("/transcribe/");
@@ -74,7 +81,7 @@ test.describe("desktop, English", () => {
     expect(moment).toBeGreaterThanOrEqual(planted.entries[Math.ceil(planted.entries.length / 2)]!.begin);
     await citation.click();
     await expect(page).toHaveURL(new RegExp(`task=${planted.taskId}`));
-    await expect.poll(() => playerSeconds(page)).toBeCloseTo(moment / 1000, 1);
+    await expect.poll(() => playingFrom(page, moment)).toBe(true);
   });
 });
 
@@ -107,7 +114,7 @@ test.describe("phone, Chinese", () => {
     const second = list.getByTestId("chapter-item").filter({ hasText: /pricing/i }).first();
     const begin = Number(await second.getAttribute("data-begin"));
     await second.tap();
-    await expect.poll(() => playerSeconds(page)).toBeCloseTo(begin / 1000, 1);
+    await expect.poll(() => playingFrom(page, begin)).toBe(true);
     await page.screenshot({ path: test.info().outputPath("library-chapters-390-zh.png") });
 
     await page.goto("/transcribe/mobile");
@@ -122,6 +129,6 @@ test.describe("phone, Chinese", () => {
     const moment = Number(await citation.getAttribute("data-begin"));
     await citation.tap();
     await expect(page.getByTestId("mobile-task")).toBeVisible();
-    await expect.poll(() => playerSeconds(page)).toBeCloseTo(moment / 1000, 1);
+    await expect.poll(() => playingFrom(page, moment)).toBe(true);
   });
 });
