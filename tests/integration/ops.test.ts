@@ -213,9 +213,12 @@ describe("operator commands", () => {
     expect(await runOpsCommand(["undrain", worker!.name], o.print)).toBe(0);
     await waitFor("the task to complete", async () => (await prisma.task.findUniqueOrThrow({ where: { id: taskId } })).status === "completed", { timeoutMs: 60_000 });
     await waitFor("the worker to report running", async () => (await stateOf()) === "running", { timeoutMs: 10_000 });
-    // The worker logged the job under the request's id.
-    const lines = fs.readFileSync(log, "utf8").split("\n").filter((l) => l.includes(requestId));
-    expect(lines.some((l) => (JSON.parse(l) as { msg: string }).msg === "document.import done")).toBe(true);
+    // The worker logged the job under the request's id. The task is marked completed inside the job, a moment
+    // before the runner logs "done", so the line is waited for rather than read at once.
+    const loggedDone = () =>
+      fs.readFileSync(log, "utf8").split("\n").filter((l) => l.includes(requestId))
+        .some((l) => (JSON.parse(l) as { msg: string }).msg === "document.import done");
+    await waitFor("the worker to log the job as done", async () => loggedDone() || null, { timeoutMs: 10_000 });
 
     // Both runs show in the metrics, the speech engine's real-time factor too.
     const res = await raw(metricsRoute, "/api/metrics", { token: METRICS_TOKEN });
