@@ -74,6 +74,23 @@ const mindMapNode = z.object({ content: z.string(), children: z.array(z.unknown(
 
 export const v1Summary = z.object({ task_id: z.string(), status: z.string(), language: z.string().nullable(), summary: z.string().nullable().meta({ description: "Markdown" }) }).meta({ id: "Summary" });
 export const v1MindMap = z.object({ task_id: z.string(), mind_map: mindMapNode.nullable() }).meta({ id: "MindMap" });
+const v1Chapter = z.object({
+  title: z.string(),
+  gist: z.string(),
+  index: z.number().meta({ description: "The transcript segment the chapter starts at" }),
+  begin_ms: z.number().nullable().meta({ description: "null for a document or pasted text" }),
+  end_ms: z.number().nullable(),
+});
+const v1Todo = z.object({ id: z.string(), text: z.string(), owner: z.string().nullable(), due: z.string().nullable(), index: z.number(), begin_ms: z.number().nullable(), done: z.boolean() });
+export const v1Chapters = z
+  .object({
+    task_id: z.string(),
+    status: z.string(),
+    chapters: z.array(v1Chapter).nullable().meta({ description: "null until the summary has been made (POST …/summary)" }),
+    speakers: z.array(z.object({ speaker: z.string(), said: z.array(z.string()), asked: z.array(z.string()) })),
+    todos: z.array(v1Todo),
+  })
+  .meta({ id: "Chapters" });
 export const v1Translation = z
   .object({
     task_id: z.string(),

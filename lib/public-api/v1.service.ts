@@ -38,3 +38,16 @@ export async function mindMapOf(userId: string, taskId: string) {
   const task = await getTask(userId, taskId);
   return { task_id: task.id, mind_map: task.mindMap };
 }
+
+/** Chapters with their times, what each speaker said and asked, and the to-dos: made with the summary (Task.outline). */
+export async function chaptersOf(userId: string, taskId: string) {
+  const task = await getTask(userId, taskId);
+  const outline = task.outline;
+  return {
+    task_id: task.id,
+    status: task.status,
+    chapters: outline ? outline.chapters.map((c) => ({ title: c.title, gist: c.gist, index: c.index, begin_ms: c.begin, end_ms: c.end })) : null,
+    speakers: outline?.speakers ?? [],
+    todos: (outline?.todos ?? []).map((x) => ({ id: x.id, text: x.text, owner: x.owner, due: x.due, index: x.index, begin_ms: x.begin, done: x.done })),
+  };
+}

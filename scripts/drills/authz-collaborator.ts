@@ -34,6 +34,7 @@ export const COLLABORATOR_MAY = new Set([
   "GET /api/v1/tasks/[id]/transcript",
   "GET /api/v1/tasks/[id]/summary",
   "GET /api/v1/tasks/[id]/mind-map",
+  "GET /api/v1/tasks/[id]/chapters",
 ]);
 
 export interface CollaboratorRow {

@@ -10,6 +10,9 @@ import { POST as start } from "@/app/api/v1/tasks/[id]/start/route";
 import { GET as transcript } from "@/app/api/v1/tasks/[id]/transcript/route";
 import { GET as summary } from "@/app/api/v1/tasks/[id]/summary/route";
 import { GET as mindMap } from "@/app/api/v1/tasks/[id]/mind-map/route";
+import { GET as chapters } from "@/app/api/v1/tasks/[id]/chapters/route";
+import { POST as askSummary } from "@/app/api/v1/tasks/[id]/summary/route";
+import { runAnalysis } from "@/lib/analysis/analysis.service";
 import { GET as translation } from "@/app/api/v1/tasks/[id]/translations/[language]/route";
 import { prisma } from "@/lib/server/prisma";
 import { call, CORPUS, formWithFiles } from "@/tests/helpers/api";
@@ -70,11 +73,32 @@ test("the transcript comes as JSON with speakers and times, or as an export file
   expect(found.data.items.map((h) => h.taskId)).toContain(seeded);
 });
 
+test("chapters start at the meeting's own line times, and its to-do names who, when and where it was said", async () => {
+  const id = await seedTranscribedTask(a.userId, "Launch review", MEETING);
+  const before = await call<{ chapters: unknown }>(chapters, { headers: bearer(readKeyA), params: { id } });
+  expect(before.data.chapters).toBeNull();
+  expect((await call(askSummary, { headers: bearer(writeKeyA), params: { id }, json: {} })).code).toBe(200);
+  await runAnalysis(id, { summaryLanguage: "en" }); // the worker's part, here in the test
+  type Chapters = { chapters: { begin_ms: number; end_ms: number; title: string }[]; todos: { text: string; owner: string; due: string; begin_ms: number }[]; speakers: { speaker: string }[] };
+  const res = await call<Chapters>(chapters, { headers: bearer(readKeyA), params: { id } });
+  expect(res.code).toBe(200);
+  const lineTimes = MEETING.map((l) => l.at * 1000);
+  expect(res.data.chapters.length).toBeGreaterThan(0);
+  expect(res.data.chapters[0]!.begin_ms).toBe(0);
+  for (const c of res.data.chapters) expect(lineTimes).toContain(c.begin_ms);
+  for (const [k, c] of res.data.chapters.slice(1).entries()) expect(res.data.chapters[k]!.end_ms).toBe(c.begin_ms);
+  // "Agreed. Maria will send the battery report to the engineering team by Friday." is said at 0:41.
+  expect(res.data.todos.find((x) => x.text.includes("battery report"))).toMatchObject({ owner: "Maria", due: "by Friday", begin_ms: 41_000 });
+  expect(res.data.speakers.length).toBe(3);
+  const stranger = await call(chapters, { headers: bearer(keyB), params: { id } });
+  expect({ code: stranger.code, error: (stranger.data as { error?: string }).error }).toEqual({ code: 404, error: "tasks.notFound" });
+});
+
 test("a read key cannot write; another user's key never reads or changes a task", async () => {
   const refused = await call(createText, { headers: bearer(readKeyA), json: { text: "Hello there, general." } });
   expect(refused.status).toBe(403);
   expect(refused.data).toMatchObject({ error: "apiKeys.scopeMissing" });
-  for (const handler of [status, transcript, summary, mindMap]) {
+  for (const handler of [status, transcript, summary, mindMap, chapters]) {
     const res = await call(handler, { headers: bearer(keyB), params: { id: seeded } });
     expect({ code: res.code, error: (res.data as { error?: string }).error }).toEqual({ code: 404, error: "tasks.notFound" });
     expect(JSON.stringify(res)).not.toContain("battery");
