@@ -1,14 +1,13 @@
 import "server-only";
-import http from "node:http";
-import https from "node:https";
 import webPush, { type PushSubscriptionKeys } from "web-push";
-import { fixedLookup, vetDestination } from "@/lib/links/egress-guard";
+import { vetDestination } from "@/lib/links/egress-guard";
+import { guardedPost } from "@/lib/links/guarded-post";
 import { decideTestHosts } from "@/lib/links/hosts";
 import { env } from "@/lib/server/env";
 
 // One push message to one subscription (RFC 8030), encrypted per RFC 8291 (aes128gcm) and signed with VAPID
-// (RFC 8292) by web-push. The request itself goes out here, through the egress guard's check: a push service is
-// a public HTTPS host (a subscription naming a private, loopback or link-local address is refused), connected to
+// (RFC 8292) by web-push. The request goes out through lib/links/guarded-post.ts: a push service is a public
+// HTTPS host on 443 (a subscription naming a private, loopback or link-local address is refused), connected to
 // at the address that was checked; no redirect is followed; short timeout; the answer's body is not read.
 
 const TIMEOUT_MS = 10_000;
@@ -45,21 +44,10 @@ export async function deliver(subscription: PushSubscriptionKeys, payload: strin
   const url = new URL(details.endpoint);
   const allowed = allowedTestHosts();
   if (!allowed.includes(url.host) && url.protocol !== "https:") return { refused: "not https" };
-  const decision = await vetDestination(url, allowed, [443]);
-  if (!decision.ok) return { refused: decision.why };
-  const client = url.protocol === "https:" ? https : http;
   const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
-  return new Promise<DeliveryOutcome>((resolve, reject) => {
-    const req = client.request(
-      url,
-      { method: "POST", headers, timeout: TIMEOUT_MS, lookup: allowed.includes(url.host) ? undefined : fixedLookup(decision.address) },
-      (res) => {
-        res.resume();
-        resolve({ status: res.statusCode ?? 502 });
-      },
-    );
-    req.once("timeout", () => req.destroy(new Error("push service timed out")));
-    req.once("error", reject);
-    req.end(details.body ?? undefined);
-  });
+  // The push service's answer body says nothing we use: none of it is read.
+  const result = await guardedPost(url, details.body ?? undefined, headers, { allowedHosts: allowed, publicPorts: [443], timeoutMs: TIMEOUT_MS, responseCapBytes: 0 });
+  if (result.status !== null) return { status: result.status };
+  if (result.refused) return { refused: result.error ?? "refused" };
+  throw new Error(`push service: ${result.error ?? "no answer"}`);
 }

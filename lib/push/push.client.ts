@@ -3,6 +3,7 @@
 // through the app's service worker, list and turn off devices, and drop this device's subscription at logout.
 import { api } from "@/lib/client/api";
 import type { PushDevice } from "./push.service";
+import { deviceLabel } from "@/lib/devices/user-agent";
 
 export type PushDevices = { enabled: boolean; publicKey: string | null; devices: PushDevice[] };
 
@@ -32,13 +33,6 @@ export async function endpointHash(sub: PushSubscription | null): Promise<string
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A readable name for this device: browser and system, from the user agent. */
-export function deviceLabel(ua: string = navigator.userAgent): string {
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
-  const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /CrOS/.test(ua) ? "ChromeOS" : /Linux/.test(ua) ? "Linux" : "";
-  return system ? `${browser} · ${system}` : browser;
-}
-
 /** Subscribes this device (permission must already be granted) and saves it for the signed-in user. */
 export async function subscribeThisDevice(publicKey: string): Promise<PushDevice> {
   const reg = await registration();
@@ -46,7 +40,7 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushDevice
   const existing = await reg.pushManager.getSubscription();
   const sub = existing ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
   const json = sub.toJSON();
-  return api.post<PushDevice>("/api/push/devices", { endpoint: json.endpoint, keys: json.keys, label: deviceLabel() });
+  return api.post<PushDevice>("/api/push/devices", { endpoint: json.endpoint, keys: json.keys, label: deviceLabel(navigator.userAgent) });
 }
 
 /** Logout: this device stops receiving the user's notifications (server row, then the browser's subscription). */

@@ -6,6 +6,7 @@ import { sendMail } from "@/lib/server/mail";
 import { env } from "@/lib/server/env";
 import { prisma } from "@/lib/server/prisma";
 import { postWebhook } from "./egress";
+import { pushToUser } from "@/lib/push/push.service";
 
 /** Deliveries in a row that used up every try before an endpoint is switched off (and its owner told). */
 export const FAILED_DELIVERIES_BEFORE_OFF = 3;
@@ -60,16 +61,23 @@ async function countFinalFailure(endpointId: string) {
   if (off.count === 1) await tellOwner(endpointId);
 }
 
+/** By mail where the account has an address, and on every device that takes push notifications (a phone-only
+ * account has no address; docs/api.md "Webhooks"). Either is a courtesy: a failure is logged, never thrown. */
 async function tellOwner(endpointId: string) {
-  const e = await prisma.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { url: true, user: { select: { email: true, uiLanguage: true } } } });
+  const e = await prisma.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { url: true, userId: true, user: { select: { email: true, uiLanguage: true } } } });
   logger.warn("webhook endpoint switched off after failing again and again", { endpointId });
-  if (!e?.user.email) return;
+  if (!e) return;
   const { t } = await translatorFor(e.user.uiLanguage);
-  await sendMail({
-    to: e.user.email,
-    subject: t("webhooks.mail.subject"),
-    text: t("webhooks.mail.body", { url: e.url, count: FAILED_DELIVERIES_BEFORE_OFF, link: `${env().APP_URL.replace(/\/$/, "")}/transcribe` }),
-  }).catch((err: unknown) => logger.error("could not mail about a switched-off webhook endpoint", { endpointId, error: String(err) }));
+  const pushed = pushToUser(e.userId, { event: "webhook.disabled", title: t("webhooks.mail.subject"), body: t("webhooks.mail.push", { url: e.url }), url: "/transcribe", tag: `webhook-off-${endpointId}` })
+    .catch((err: unknown) => logger.error("could not push about a switched-off webhook endpoint", { endpointId, error: String(err) }));
+  const mailed = !e.user.email
+    ? Promise.resolve()
+    : sendMail({
+        to: e.user.email,
+        subject: t("webhooks.mail.subject"),
+        text: t("webhooks.mail.body", { url: e.url, count: FAILED_DELIVERIES_BEFORE_OFF, link: `${env().APP_URL.replace(/\/$/, "")}/transcribe` }),
+      }).catch((err: unknown) => logger.error("could not mail about a switched-off webhook endpoint", { endpointId, error: String(err) }));
+  await Promise.all([pushed, mailed]);
 }
 
 /** Delivery log rows are kept this long. */

@@ -1,10 +1,8 @@
 import "server-only";
-import http from "node:http";
-import https from "node:https";
-import net from "node:net";
 import { AppError } from "@/lib/server/errors";
 import { vetDestination, type LookupAll } from "@/lib/links/egress-guard";
 import { decideTestHosts } from "@/lib/links/hosts";
+import { guardedPost, type GuardedPostResult } from "@/lib/links/guarded-post";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 
@@ -48,55 +46,17 @@ export async function assertWebhookUrl(raw: string, lookup?: LookupAll): Promise
   return url.toString();
 }
 
-export interface PostResult {
-  /** HTTP status, or null when no answer came (refused, unreachable, timed out). */
-  status: number | null;
-  ms: number;
-  error: string | null;
-  /** The address was refused by the check (private, loopback, link-local): never worth retrying. */
-  refused: boolean;
-}
+export type PostResult = GuardedPostResult;
 
-/** One POST to a receiver, checked and pinned as above. Never throws. */
+/** One POST to a receiver, checked and pinned as above (lib/links/guarded-post.ts). Never throws. */
 export async function postWebhook(raw: string, body: string, headers: Record<string, string>, opts: { lookup?: LookupAll; timeoutMs?: number } = {}): Promise<PostResult> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
   const url = parseWebhookUrl(raw);
   if (!url) return { status: null, ms: 0, error: "not an http(s) address", refused: true };
-  const decision = await vetDestination(url, testHosts(), null, opts.lookup);
-  if (!decision.ok) return { status: null, ms: elapsed(), error: decision.why, refused: decision.status === 403 };
-  const family = net.isIPv6(decision.address) ? 6 : 4;
-  // Pinned: whatever name the URL has, the socket goes to the address that was checked (TLS still checks the name).
-  const lookup = ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-    if (options?.all) cb(null, [{ address: decision.address, family }]);
-    else cb(null, decision.address, family);
-  }) as unknown as net.LookupFunction;
-  const client = url.protocol === "https:" ? https : http;
-  return new Promise<PostResult>((resolve) => {
-    let settled = false;
-    const done = (r: Omit<PostResult, "ms" | "refused">) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ ...r, ms: elapsed(), refused: false });
-    };
-    const req = client.request(url, { method: "POST", headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "Tingji-Webhooks/1" }, lookup, agent: false }, (res) => {
-      let read = 0;
-      res.on("data", (chunk: Buffer) => {
-        read += chunk.length;
-        if (read > RESPONSE_CAP_BYTES) res.destroy();
-      });
-      const status = res.statusCode ?? 0;
-      const finish = () => done({ status, error: status >= 300 && status < 400 ? "redirect not followed" : null });
-      res.on("end", finish);
-      res.on("close", finish);
-      res.on("error", finish);
-    });
-    const timer = setTimeout(() => {
-      req.destroy();
-      done({ status: null, error: `no answer within ${opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS} ms` });
-    }, opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
-    req.on("error", (e: NodeJS.ErrnoException) => done({ status: null, error: e.code ?? e.message }));
-    req.end(body);
+  return guardedPost(url, body, { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "Tingji-Webhooks/1" }, {
+    allowedHosts: testHosts(),
+    publicPorts: null,
+    timeoutMs: opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    responseCapBytes: RESPONSE_CAP_BYTES,
+    lookup: opts.lookup,
   });
 }

@@ -6,6 +6,7 @@ import { DELETE as removeDevice } from "@/app/api/push/devices/[id]/route";
 import { POST as forgetDevice } from "@/app/api/push/devices/forget/route";
 import { pushTaskEvent } from "@/lib/push/push-events";
 import { vapidKeyProblem } from "@/lib/server/vapid-keys";
+import { attemptDelivery, FAILED_DELIVERIES_BEFORE_OFF } from "@/lib/webhooks/deliver";
 import { prisma } from "@/lib/server/prisma";
 import { call } from "@/tests/helpers/api";
 import { setupTestDatabase } from "@/tests/helpers/db";
@@ -185,4 +186,24 @@ test("the VAPID pair is refused at production start when missing, malformed or n
   expect(vapidKeyProblem("abc", "def")).toMatch(/not a P-256 key/);
   expect(vapidKeyProblem(a.getPublicKey().toString("base64url"), priv(b))).toMatch(/not the public half/);
   expect(vapidKeyProblem(a.getPublicKey().toString("base64url"), priv(a))).toBeNull();
+});
+
+test("a phone-only account (no mail address) hears by push when its webhook endpoint is switched off", async () => {
+  const owner = await signIn("push-webhook-off");
+  await prisma.user.update({ where: { id: owner.userId }, data: { email: null, phone: "+8613800000042", uiLanguage: "zh" } });
+  const phone = browserSubscription("webhook-off-phone");
+  expect((await call(addDevice, { token: owner.token, json: phone.json })).code).toBe(200);
+  // Two final failures already; the third (the canary is a private address, refused at send) switches it off.
+  const url = `http://127.0.0.1:${CANARY_PORT}/hook`;
+  const endpoint = await prisma.webhookEndpoint.create({ data: { userId: owner.userId, url, events: ["task.completed"], secret: `whsec_${Buffer.alloc(32, 9).toString("base64")}`, failedInRow: FAILED_DELIVERIES_BEFORE_OFF - 1 } });
+  const delivery = await prisma.webhookDelivery.create({ data: { endpointId: endpoint.id, messageId: "msg_push_off", eventType: "task.completed", payload: { type: "task.completed" } } });
+  received.length = 0;
+  expect(await attemptDelivery(delivery.id, { final: false })).toBe("failed");
+  expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).enabled).toBe(false);
+  expect(received.map((r) => r.path)).toEqual(["/push/webhook-off-phone"]);
+  const message = JSON.parse(decrypt(received[0]!.body, phone.ecdh, phone.auth)) as { title: string; body: string; event: string };
+  expect(message.event).toBe("webhook.disabled");
+  expect(message.title).toBe("一个 Webhook 端点已被停用");
+  expect(message.body).toContain(url);
+  expect(canaryHits).toBe(0);
 });
