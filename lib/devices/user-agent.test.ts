@@ -1,4 +1,4 @@
-import { desktopPlatformOf, inAppBrowserOf, isIos, mobilePlatformOf } from "@/lib/devices/user-agent";
+import { desktopPlatformOf, deviceLabel, inAppBrowserOf, isIos, mobilePlatformOf } from "@/lib/devices/user-agent";
 
 // Real user agents as those apps send them.
 const UA = {
@@ -110,4 +110,15 @@ describe("platforms", () => {
     expect(mobilePlatformOf(UA.chromeWindows)).toBeNull();
     expect(mobilePlatformOf(null)).toBeNull();
   });
+});
+
+test("a device's label names its browser and system from real user agents", () => {
+  const cases: [string, string][] = [
+    ["Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36", "Chrome · Android"],
+    ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", "Safari · iOS"],
+    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0", "Edge · Windows"],
+    ["Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:132.0) Gecko/20100101 Firefox/132.0", "Firefox · macOS"],
+    ["curl/8.5.0", "Browser"],
+  ];
+  for (const [ua, label] of cases) expect(deviceLabel(ua)).toBe(label);
 });

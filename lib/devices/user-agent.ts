@@ -49,3 +49,11 @@ export function desktopPlatformOf(userAgent: string | null | undefined, maxTouch
   if (/Macintosh|Mac OS X/.test(userAgent)) return "macos";
   return null;
 }
+
+/** A readable name for a device, browser and system ("Chrome · Android"), e.g. for the list of push devices. */
+export function deviceLabel(userAgent: string): string {
+  const ua = userAgent;
+  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
+  const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /CrOS/.test(ua) ? "ChromeOS" : /Linux/.test(ua) ? "Linux" : "";
+  return system ? `${browser} · ${system}` : browser;
+}
