@@ -1,4 +1,4 @@
-import { CANARY_PORT, RECEIVER_PORT } from "./webhooks.env";
+import { AI_PORT, CANARY_PORT, RECEIVER_PORT } from "./webhooks.env";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -20,10 +20,13 @@ import { attemptDelivery } from "@/lib/webhooks/deliver";
 import { emitEvent } from "@/lib/webhooks/emit";
 import { webhookPayloads } from "@/lib/webhooks/webhooks.schema";
 import { runDocumentImportJob } from "@/workers/transcription";
-import { runAnalysisJob } from "@/workers/analysis";
+import { runAnalysisJob, runTranslationJob } from "@/workers/analysis";
+import { POST as askTranslation } from "@/app/api/v1/tasks/[id]/translations/route";
+import { GET as getTranslation } from "@/app/api/v1/tasks/[id]/translations/[language]/route";
+import { startFakeOpenAi, type FakeOpenAi } from "@/tests/helpers/fake-openai";
 import { markTranscriptionFailed } from "@/lib/tasks/pipeline";
 import { PermanentTaskError } from "@/lib/jobs/task-errors";
-import { seedTranscribedTask } from "@/tests/helpers/tasks";
+import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { POST as askSummary } from "@/app/api/v1/tasks/[id]/summary/route";
 import { runWebhookDeliveryJob } from "@/workers/webhooks";
 import { call } from "@/tests/helpers/api";
@@ -51,6 +54,7 @@ const canaryHits: string[] = [];
 const failFirst = new Map<string, number>();
 let receiver: http.Server;
 let canary: http.Server;
+let ai: FakeOpenAi;
 const workers: Worker[] = [];
 const connections: ReturnType<typeof newRedisConnection>[] = [];
 
@@ -80,8 +84,9 @@ beforeAll(async () => {
     res.writeHead(200).end();
   });
   await listenOn(canary, CANARY_PORT);
-  // The "ai" queue carries document imports and summaries (the local analyzer: no AI provider here).
-  const aiJobs = (job: Job) => (job.name === "analysis.run" ? runAnalysisJob(job) : runDocumentImportJob(job));
+  ai = await startFakeOpenAi({ port: AI_PORT });
+  // The "ai" queue carries document imports, summaries and translations.
+  const aiJobs = (job: Job) => (job.name === "analysis.run" ? runAnalysisJob(job) : job.name === "translation.run" ? runTranslationJob(job) : runDocumentImportJob(job));
   for (const [name, run] of [[queues.webhooks, runWebhookDeliveryJob], [queues.ai, aiJobs]] as const) {
     const connection = newRedisConnection();
     connections.push(connection);
@@ -94,6 +99,7 @@ afterAll(async () => {
   for (const c of connections) c.disconnect();
   await new Promise((r) => receiver?.close(r));
   await new Promise((r) => canary?.close(r));
+  await ai?.close();
 });
 
 async function addEndpoint(p: string, events: string[]) {
@@ -155,6 +161,25 @@ test("asking for a summary through the API ends in summary.completed", async () 
   const data = webhookPayloads["summary.completed"].parse(event.data);
   expect(data).toMatchObject({ task_id: taskId, status: "analysis_completed" });
   expect(new URL(data.summary_url).pathname).toBe(`/api/v1/tasks/${taskId}/summary`);
+});
+
+test("asking for a translation through the API ends in translation.completed, and the translation it points to is there", async () => {
+  const { secret } = await addEndpoint("/translated", ["translation.completed"]);
+  const taskId = await seedTranscribedTask(a.userId, "Launch review", MEETING);
+  const asked = await call<{ status: string }>(askTranslation, { headers: auth(), params: { id: taskId }, json: { target_language: "de" } });
+  expect(asked.data.status).toBe("translating");
+  const hit = await waitFor("translation.completed", async () => received.find((r) => r.path === "/translated"), { timeoutMs: 30_000, everyMs: 100 });
+  await sleep(300);
+  expect(received.filter((r) => r.path === "/translated")).toHaveLength(1);
+  const event = verified(hit, secret);
+  expect(event.type).toBe("translation.completed");
+  const data = webhookPayloads["translation.completed"].parse(event.data);
+  expect(data).toMatchObject({ task_id: taskId, target_language: "de" });
+  expect(new URL(data.translation_url).pathname).toBe(`/api/v1/tasks/${taskId}/translations/de`);
+  const got = await call<{ status: string; timeline: { begin: number; text: string }[] }>(getTranslation, { headers: auth(), params: { id: taskId, language: "de" } });
+  expect(got.data.status).toBe("translation_completed");
+  // Each line keeps the meeting's own time: Maria's promise is said at 0:41.
+  expect(got.data.timeline[5]).toMatchObject({ begin: 41_000, text: expect.stringContaining("Maria will send the battery report") });
 });
 
 test("a transcription's final failure ends in task.failed, once", async () => {
