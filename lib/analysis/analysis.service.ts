@@ -20,7 +20,7 @@ import { displaySpeakerName } from "@/lib/tasks/speaker-names";
 import { ProviderOutputError, ProviderTimeoutError } from "./provider";
 import { detectScenario } from "./scenario";
 import { getSummaryStyle } from "./style.service";
-import { analysisSteps, type AnalysisStep, type MindMapNode, type Passage } from "./types";
+import { analysisSteps, type AnalysisStep, type MindMapNode, type Outline, type Passage } from "./types";
 import { taskErrorFields } from "@/lib/jobs/task-errors";
 
 const MAX_MIND_MAP_DEPTH = 4;
@@ -80,7 +80,8 @@ function stepReporter(taskId: string) {
 
 /** The worker's analysis of one task: summary, then the mind map drawn from it. */
 export async function runAnalysis(taskId: string, opts: { summaryLanguage: string; signal?: AbortSignal }) {
-  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { id: true, userId: true, title: true, status: true, source: true } });
+  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { id: true, userId: true, title: true, status: true, source: true, outline: true } });
+  const previous = task ? { outline: task.outline as Outline | null } : null;
   if (!task) return { skipped: "deleted" as const };
   if (task.status !== "analyzing" && task.status !== "regenerating") return { skipped: task.status };
   const step = stepReporter(taskId);
@@ -99,7 +100,7 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
   await step("generatingSummary");
   const input = { title: task.title, passages, style, language, scenario, t };
   const raw = await engine.summarize(input, opts.signal);
-  const outline = await engine.outline(input, opts.signal);
+  const outline = keepTicks(await engine.outline(input, opts.signal), previous?.outline);
   await step("optimizingFormat");
   const summary = withOutline(tidySummary(raw, task.title), outline, t);
   await step("generatingMindMap");
@@ -126,6 +127,14 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
   await clearProgress(taskId);
   await announceTaskEvent(taskId, { kind: "analysed" });
   return { engine: engine.name, chars: summary.length, scenario };
+}
+
+/** A re-made summary keeps the user's ticks: a to-do that comes back with the same words stays done. */
+function keepTicks(outline: Outline, before: Outline | null | undefined): Outline {
+  const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const ticked = new Set((before?.todos ?? []).filter((x) => x.done).map((x) => words(x.text)));
+  if (ticked.size === 0) return outline;
+  return { ...outline, todos: outline.todos.map((x) => (ticked.has(words(x.text)) ? { ...x, done: true } : x)) };
 }
 
 /** Model answers sometimes come fenced or without the title line; the summary always starts with "# title". */
