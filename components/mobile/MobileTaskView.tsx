@@ -12,6 +12,7 @@ import { MarkdownView } from "@/components/analysis/MarkdownView";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
 import { SummaryPanel } from "@/components/analysis/SummaryPanel";
 import { ChapterList } from "@/components/outline/ChapterList";
+import { TodoList } from "@/components/outline/TodoList";
 import { useTranslationView } from "@/components/analysis/useTranslationView";
 import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
@@ -139,7 +140,10 @@ export function MobileTaskView({ taskId, summary, onBack, onSummaryChange, onMov
         {view.status === "failed" ? <TaskErrorPanel taskId={view.id} details={view.errorDetails} onRetried={onSummary} /> : null}
         {(tab === "summary" || tab === "mindmap") && task ? (
           tab === "summary" && shared ? (
+            <>
             <MarkdownView markdown={task.summary ?? ""} onSeek={seek} testId="shared-summary" />
+            {task.outline ? <TodoList taskId={task.id} outline={task.outline} onSeek={seek} /> : null}
+          </>
           ) : tab === "summary" ? (
             <SummaryPanel
               task={{ ...task, ...view }}

@@ -15,6 +15,7 @@ import { StatusBadge } from "./StatusBadge";
 import { TaskErrorPanel } from "./TaskErrorPanel";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
 import { ChapterList } from "@/components/outline/ChapterList";
+import { TodoList } from "@/components/outline/TodoList";
 import outlineStyles from "@/components/outline/outline.module.css";
 import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
 import { MindMapPanel } from "@/components/analysis/MindMapPanel";
@@ -293,7 +294,10 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
         ) : !task ? (
           <CentredLoader fullScreen={false} />
         ) : tab === "summary" && shared ? (
-          <MarkdownView markdown={task.summary ?? ""} onSeek={seekFromText} testId="shared-summary" />
+          <>
+            <MarkdownView markdown={task.summary ?? ""} onSeek={seekFromText} testId="shared-summary" />
+            {task.outline ? <TodoList taskId={task.id} outline={task.outline} onSeek={seekFromText} /> : null}
+          </>
         ) : tab === "summary" ? (
           <SummaryPanel
             task={{ ...task, ...view }}

@@ -13,6 +13,7 @@ const TEXT = [
   "Maria: The lighthouse roof needs new copper sheets before the winter storms arrive in November.",
   "Tom: The harbour council approved eight thousand euros for the roof and the lantern glass.",
   "Maria: Volunteers will paint the tower in May, and the museum opens again in June.",
+  "Tom: I will send the signed contract to the council by Friday.",
 ].join("\n");
 
 const stamp = Date.now();
@@ -65,6 +66,16 @@ test("owner adds a collaborator, who opens the task under Shared with me; remove
   await tryAdd(page, OWNER);
   await expect(error).toHaveText("The owner cannot be added as a collaborator");
 
+  await page.getByTestId("collaborators-dialog-close").click();
+  // The owner summarises and ticks the to-do the text holds (Tom's promise).
+  await page.getByTestId("tab-summary").click();
+  await page.getByTestId("analysis-start").click();
+  await expect(page.getByTestId("todo-list")).toContainText("signed contract", { timeout: 90_000 });
+  await page.getByTestId("todo-check").first().check();
+  await expect(page.getByTestId("todo-check").first()).toBeChecked();
+  await page.getByTestId("tab-original").click();
+  await openCollaborators(page);
+
   await tryAdd(page, CAROL.toUpperCase());
   const carolRow = page.getByTestId("collaborator-item").filter({ hasText: CAROL });
   await expect(carolRow).toBeVisible();
@@ -85,6 +96,13 @@ test("owner adds a collaborator, who opens the task under Shared with me; remove
   await expect(carol.getByTestId("task-detail")).toHaveAttribute("data-task-id", taskId);
   await expect(carol.getByTestId("shared-task-banner")).toContainText(OWNER.split("@")[0]!);
   await expect(carol.getByTestId("document-text")).toContainText("copper sheets");
+  // She reads the summary and sees the owner's to-do ticked, but cannot tick or untick it.
+  await carol.getByTestId("tab-summary").click();
+  await expect(carol.getByTestId("shared-summary")).toBeVisible();
+  await expect(carol.getByTestId("todo-list")).toContainText("signed contract");
+  await expect(carol.getByTestId("todo-check").first()).toBeChecked();
+  await expect(carol.getByTestId("todo-check").first()).toBeDisabled();
+  await carol.getByTestId("tab-original").click();
   // Her "More" menu offers the collaborator list only: no move, no delete.
   await carol.getByTestId("task-more").click();
   await expect(carol.getByTestId("collaborators-open")).toBeVisible();
