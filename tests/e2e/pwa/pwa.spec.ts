@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page, type Route } from "playwright/test";
-import { pasteDocument, scratchDir, signIn } from "../helpers";
+import { openUpload, pasteDocument, scratchDir, signIn } from "../helpers";
 import { CORPUS, E2E_BASE_URL, E2E_PUSH_PORT } from "../env";
 
 // The installable app (docs/devices.md "Install", "Offline", "Share into the app", "Push notifications") in
@@ -166,4 +166,36 @@ test("the install offer comes once, after the first finished transcript, in the 
   await offer();
   await page.waitForTimeout(1500);
   await expect(page.getByTestId("install-prompt")).toHaveCount(0);
+});
+
+test.describe("in the Chinese interface", () => {
+  test.use({ locale: "zh-CN" });
+
+  test("a file chosen offline waits in the upload dialog, and goes out once the network is back and the user says so", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "zh", url: baseURL! }]);
+    await signIn(page, `pwa-offline-upload-${Date.now()}@example.com`);
+    const clip = path.join(scratchDir(), "offline-memo.wav");
+    fs.copyFileSync(path.join(CORPUS, "single/en_LJ001-0001.wav"), clip);
+    await openUpload(page, "audio");
+    await page.getByTestId("upload-file-input").setInputFiles(clip);
+    await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
+
+    await goOffline(context);
+    await page.getByTestId("upload-submit").click();
+    const waiting = page.getByTestId("upload-waiting-network");
+    await expect(waiting).toContainText("离线");
+    await expect(page.getByTestId("upload-send-now")).toHaveCount(0);
+    await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
+
+    await context.unroute("**/*");
+    await context.setOffline(false);
+    await expect(page.getByTestId("upload-send-now")).toBeVisible();
+    await expect(page.getByTestId("upload-file-row")).toContainText("offline-memo");
+    await page.getByTestId("upload-send-now").click();
+    // One task, made once: nothing went out while offline, and the confirmed send made exactly one.
+    const item = page.getByTestId("task-item").filter({ hasText: "offline-memo" });
+    await expect(item).toHaveCount(1, { timeout: 30_000 });
+    await page.waitForTimeout(1_000);
+    await expect(item).toHaveCount(1);
+  });
 });
