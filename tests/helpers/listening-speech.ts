@@ -17,6 +17,8 @@ export interface ListeningSpeech {
   url: string;
   /** Seconds of audio each request carried, in order of arrival. */
   uploads: number[];
+  /** The text answered to each request, in the same order. */
+  answers: string[];
   close(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ function segmentsOf(words: Word[]) {
 
 export async function startListeningSpeech(port = 0): Promise<ListeningSpeech> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "listening-speech-"));
-  const state: ListeningSpeech = { url: "", uploads: [], close: async () => undefined };
+  const state: ListeningSpeech = { url: "", uploads: [], answers: [], close: async () => undefined };
   let n = 0;
   const server = http.createServer(async (req, res) => {
     try {
@@ -57,6 +59,7 @@ export async function startListeningSpeech(port = 0): Promise<ListeningSpeech> {
         execFile("pocketsphinx_continuous", ["-infile", file, "-time", "yes", "-logfn", "/dev/null", "-hmm", `${MODEL}/en-us`, "-lm", `${MODEL}/en-us.lm.bin`, "-dict", `${MODEL}/cmudict-en-us.dict`], (e, out) => (e ? reject(e) : resolve(out))),
       );
       const segments = segmentsOf(heardWords(stdout));
+      state.answers.push(segments.map((s) => s.text).join(""));
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify({ task: "transcribe", language: "english", text: segments.map((s) => s.text).join(""), segments }));
     } catch (e) {

@@ -8,7 +8,8 @@ import { POST as finishRoute } from "@/app/api/live/sessions/[id]/finish/route";
 import { POST as markRoute } from "@/app/api/live/sessions/[id]/marks/route";
 import { POST as pauseRoute } from "@/app/api/live/sessions/[id]/pause/route";
 import { POST as resumeRoute } from "@/app/api/live/sessions/[id]/resume/route";
-import type { LiveChunkAnswer, LiveSessionJson } from "@/lib/live/live.types";
+import { GET as eventsRoute } from "@/app/api/live/sessions/[id]/events/route";
+import type { LiveChunkAnswer, LiveEvents, LiveSegment, LiveSessionJson } from "@/lib/live/live.types";
 import { call, type Answer } from "./api";
 
 export const createLive = (token: string, json: Record<string, unknown> = { source: "mic", spokenLanguage: "en" }) => call<LiveSessionJson & { error?: string }>(createRoute, { token, json });
@@ -39,4 +40,34 @@ export function toneChunk(seq: number, seconds = 0.5, rate = 16000): Buffer {
   const hz = 220 + 37 * seq;
   for (let i = 0; i < n; i++) out.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * hz * (seq * n + i)) / rate)), i * 2);
   return out;
+}
+
+export interface Seen {
+  at: number;
+  segment: LiveSegment;
+}
+
+/** Reads the SSE route's stream as the browser does, collecting text and status events until `stop` aborts it. */
+export async function readLiveEvents(token: string, id: string, stop: AbortSignal, seen: Seen[], status: LiveEvents["status"][]) {
+  const req = new NextRequest(`http://localhost:3000/api/live/sessions/${id}/events`, { headers: { authorization: `Bearer ${token}`, "x-locale": "en" }, signal: stop });
+  const res = await eventsRoute(req, { params: Promise.resolve({ id }) });
+  if (!(res.headers.get("content-type") ?? "").includes("text/event-stream")) throw new Error(`not an event stream: ${res.status}`);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let pending = "";
+  stop.addEventListener("abort", () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const step = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+    if (step.done) return;
+    pending += decoder.decode(step.value, { stream: true });
+    let cut: number;
+    while ((cut = pending.indexOf("\n\n")) >= 0) {
+      const block = pending.slice(0, cut);
+      pending = pending.slice(cut + 2);
+      const event = /^event: (\w+)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event === "text" && data) for (const segment of (JSON.parse(data) as LiveEvents["text"]).segments) seen.push({ at: Date.now(), segment });
+      if (event === "status" && data) status.push(JSON.parse(data) as LiveEvents["status"]);
+    }
+  }
 }

@@ -2,15 +2,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { NextRequest } from "next/server";
-import { GET as eventsRoute } from "@/app/api/live/sessions/[id]/events/route";
 import { runLiveDecoding } from "@/lib/live/live-runner";
 import type { LiveEvents, LiveSegment } from "@/lib/live/live.types";
 import { pocketsphinxEngine } from "@/lib/speech/pocketsphinx";
 import { readManifest } from "@/bench/lib/corpus";
 import { wer } from "@/bench/lib/wer";
 import { setupTestDatabase } from "@/tests/helpers/db";
-import { createLive, finishLive, putLiveChunk } from "@/tests/helpers/live";
+import { createLive, finishLive, putLiveChunk, readLiveEvents, type Seen } from "@/tests/helpers/live";
 import { signIn } from "@/tests/helpers/users";
 
 // Live text end to end: a corpus clip with a reference text goes in chunk by chunk at real time
@@ -26,36 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-interface Seen {
-  at: number;
-  segment: LiveSegment;
-}
-
-/** Reads the SSE route's stream, collecting text and status events until `stop` aborts it. */
-async function readEvents(id: string, stop: AbortSignal, seen: Seen[], status: LiveEvents["status"][]) {
-  const req = new NextRequest(`http://localhost:3000/api/live/sessions/${id}/events`, { headers: { authorization: `Bearer ${user.token}`, "x-locale": "en" }, signal: stop });
-  const res = await eventsRoute(req, { params: Promise.resolve({ id }) });
-  expect(res.headers.get("content-type")).toContain("text/event-stream");
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let pending = "";
-  stop.addEventListener("abort", () => void reader.cancel().catch(() => undefined));
-  for (;;) {
-    const step = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-    if (step.done) return;
-    pending += decoder.decode(step.value, { stream: true });
-    let cut: number;
-    while ((cut = pending.indexOf("\n\n")) >= 0) {
-      const block = pending.slice(0, cut);
-      pending = pending.slice(cut + 2);
-      const event = /^event: (\w+)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event === "text" && data) for (const segment of (JSON.parse(data) as LiveEvents["text"]).segments) seen.push({ at: Date.now(), segment });
-      if (event === "status" && data) status.push(JSON.parse(data) as LiveEvents["status"]);
-    }
-  }
-}
-
 test("a corpus clip fed at real time: partial words before each utterance ends, final live text near the full pass", async () => {
   const clip = readManifest().find((c) => c.file === "single/en_jfk.wav")!;
   const wav = path.join(dir, "clip.wav");
@@ -66,7 +34,7 @@ test("a corpus clip fed at real time: partial words before each utterance ends, 
   const stopEvents = new AbortController();
   const seen: Seen[] = [];
   const status: LiveEvents["status"][] = [];
-  const events = readEvents(session.id, stopEvents.signal, seen, status);
+  const events = readLiveEvents(user.token, session.id, stopEvents.signal, seen, status);
   const stopDecoder = new AbortController();
   const decoding = runLiveDecoding(session.id, stopDecoder.signal);
 
@@ -119,7 +87,7 @@ test("a decoder stopped mid-recording (a worker restart) resumes where it left o
   const stopEvents = new AbortController();
   const seen: Seen[] = [];
   const status: LiveEvents["status"][] = [];
-  const events = readEvents(session.id, stopEvents.signal, seen, status);
+  const events = readLiveEvents(user.token, session.id, stopEvents.signal, seen, status);
 
   // The first worker decodes about half, then stops (as a worker restarting aborts its jobs).
   const first = new AbortController();
