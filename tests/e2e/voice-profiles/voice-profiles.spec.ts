@@ -98,3 +98,48 @@ test("remember a voice, see it suggested in the next recording, confirm it, dele
   await expect(account.getByTestId("voice-profiles-empty")).toBeVisible();
   await expect(account.getByTestId("voice-profile")).toHaveCount(0);
 });
+
+test("on a phone, in Chinese, a suggested name shows its confidence and one tap undoes it", async ({ browser, baseURL }) => {
+  test.setTimeout(360_000);
+  const email = `e2e-voice-phone-${Date.now()}@example.com`;
+  const desk = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, locale: "zh-CN" });
+  await desk.addCookies([{ name: "NEXT_LOCALE", value: "zh", url: baseURL! }]);
+  const page = await desk.newPage();
+  await signIn(page, email);
+  await makePro(email);
+  await page.evaluate(() => localStorage.removeItem("auth:user"));
+  await page.reload();
+  await uploadOneVoice(page, joined("reader-wednesday", ["en_LJ001-0001.wav", "en_LJ001-0005.wav"]));
+  await (await speakerItem(page)).getByTestId("speaker-edit").click();
+  const dialog = page.getByTestId("speaker-rename-dialog");
+  await expect(dialog.getByTestId("remember-voice-note")).toContainText("声纹档案");
+  await dialog.getByTestId("speaker-rename-input").fill("林达");
+  await dialog.getByTestId("remember-voice").check();
+  await dialog.getByTestId("speaker-rename-save").click();
+  await expect(page.getByTestId("toast-message").filter({ hasText: "已记住 林达 的声音" })).toBeVisible({ timeout: 60_000 });
+  await uploadOneVoice(page, joined("reader-thursday", ["en_LJ001-0003.wav", "en_LJ001-0007.wav"]));
+  const state = await desk.storageState();
+  await desk.close();
+
+  // The same account on a phone: the newest recording, its speakers tab.
+  const phoneContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "zh-CN", storageState: state });
+  const phone = await phoneContext.newPage();
+  await phone.goto("/transcribe/");
+  await expect(phone.getByTestId("mobile-home")).toBeVisible();
+  await phone.getByTestId("task-item").filter({ hasText: "reader-thursday" }).getByTestId("task-open").click();
+  await phone.getByTestId("mobile-tab-speakers").click();
+  const item = phone.getByTestId("mobile-panel-speakers").getByTestId("speaker-item").first();
+  await expect(item.getByTestId("speaker-name")).toHaveText("林达");
+  await expect(item.getByTestId("voice-match-suggested")).toContainText(/建议 · \d+%/);
+  // Fits the phone: the confirm and undo buttons are inside the screen.
+  for (const id of ["voice-match-confirm", "voice-match-undo"]) {
+    const box = (await item.getByTestId(id).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await phone.screenshot({ path: path.join(scratchDir(), "voice-suggested-390-zh.png") });
+  await item.getByTestId("voice-match-undo").click();
+  await expect(phone.getByTestId("toast-message").filter({ hasText: "已撤销建议" })).toBeVisible();
+  await expect(item.getByTestId("voice-match-suggested")).toHaveCount(0);
+  await expect(item.getByTestId("speaker-name")).not.toHaveText("林达");
+  await phoneContext.close();
+});
