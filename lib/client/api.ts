@@ -60,7 +60,10 @@ async function request<T>(method: string, path: string, body: unknown, query: Qu
     text = await res.text();
   } catch {
     if (opts.signal?.aborted) throw abortError();
-    const kept = offlineUser && method === "GET" && isOfflineRead(url) ? await recallRead(offlineUser, url) : null;
+    // Offline: what this user read before. Online, a failed request is the server's (a deployment): the
+    // spec's version-update overlay, not a stale copy that would hide it.
+    const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+    const kept = offline && offlineUser && method === "GET" && isOfflineRead(url) ? await recallRead(offlineUser, url) : null;
     if (kept !== null) return handleResponse<T>(200, "OK", kept, path, opts);
     if (link.timedOut()) throw timeoutError();
     return networkFailure<T>(opts);
