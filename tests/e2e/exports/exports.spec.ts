@@ -53,7 +53,9 @@ test("a free user downloads every free format; PDF and .xmind show the upgrade p
   const txt = await downloadFromMenu(page, "export-txt");
   expect(txt.name).toBe("pyannote_sample.txt");
   const text = txt.bytes.toString("utf8");
-  expect(text.startsWith("\ufeffpyannote_sample\n\n[00:")).toBe(true);
+  // Summarised, so the chapters come first (docs/chapters.md), from 00:00, then the transcript.
+  expect(text.startsWith("\ufeffpyannote_sample\n\nChapters\n00:00  ")).toBe(true);
+  expect(text).toMatch(/\n\n\[00:\d\d\] Speaker \d: \S+/);
   expect(text).toMatch(/\[\d\d:\d\d\] Speaker 1: \S+/);
 
   const srt = await downloadFromMenu(page, "export-srt");
