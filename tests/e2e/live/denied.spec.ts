@@ -20,6 +20,8 @@ test("a denied microphone says what to do, in English and in Chinese, and starts
   await page.getByTestId("language-switcher").selectOption("zh");
   await page.getByTestId("add-options-button").click();
   await page.getByTestId("add-option-record").click();
+  // A Chinese interface proposes Chinese speech, which the English-only embedded engine refuses: the clip is English.
+  await page.getByTestId("live-language").selectOption("en");
   await page.getByTestId("live-start").click();
   await expect(page.getByTestId("live-error")).toContainText("浏览器没有使用麦克风的权限");
   // Nothing was started on the server.

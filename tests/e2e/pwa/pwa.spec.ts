@@ -179,6 +179,9 @@ test.describe("in the Chinese interface", () => {
     await openUpload(page, "audio");
     await page.getByTestId("upload-file-input").setInputFiles(clip);
     await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
+    // The clip is English: a Chinese interface would otherwise ask the English-only embedded engine for Chinese.
+    await page.getByTestId("upload-language").selectOption("en");
+    await expect(page.getByTestId("upload-submit")).toBeEnabled();
 
     await goOffline(context);
     await page.getByTestId("upload-submit").click();

@@ -34,6 +34,8 @@ async function uploadOneVoice(page: Page, file: string) {
   await page.getByTestId("upload-file-input").setInputFiles(file);
   await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
   await page.getByTestId("upload-speaker-count").selectOption("1");
+  // The clips are English (a Chinese interface would propose Chinese, which the embedded engine refuses).
+  await page.getByTestId("upload-language").selectOption("en");
   await page.getByTestId("upload-submit").click();
   const item = page.getByTestId("task-item").filter({ hasText: path.parse(file).name }).first();
   await item.getByTestId("task-open").click();
