@@ -16,9 +16,15 @@ function isDocument(file: File): boolean {
 }
 
 // Taken out of IndexedDB once per page load, and kept here: the home may mount more than once while the
-// sign-in state settles, and the files must reach whichever mount stays.
+// sign-in state settles, and the files must reach whichever mount stays. So every mount opens them again until
+// the user has dealt with them (the dialog closed, or a task made): then `sharedHandled()`.
 let taken: Promise<SharedOpen | null> | null = null;
-let opened = false;
+let handled = false;
+
+/** The shared files were uploaded, imported or put aside by the user: no later mount opens them again. */
+export function sharedHandled(): void {
+  handled = true;
+}
 
 function takeSharedOnce(): Promise<SharedOpen | null> {
   taken ??= sharedFiles()
@@ -40,7 +46,7 @@ export function useSharedFiles(): SharedOpen | null {
     if (typeof indexedDB === "undefined") return;
     let live = true;
     void takeSharedOnce().then((open) => {
-      if (live && open && !opened) setShared(open);
+      if (live && open && !handled) setShared(open);
     });
     return () => {
       live = false;
@@ -57,14 +63,13 @@ export function useSharedIntoHome(openUpload: () => void, openDocuments: (files:
   const shared = useSharedFiles();
   const [media, setMedia] = useState<File[] | undefined>(undefined);
   useEffect(() => {
-    if (!shared || opened) return;
-    opened = true;
+    if (!shared || handled) return;
     if (shared.kind === "document") openDocuments(shared.files);
     else {
       setMedia(shared.files);
       openUpload();
     }
-    // Once per share: the hooks' functions may change identity while the home loads.
+    // Once per mount: the hooks' functions may change identity while the home loads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shared]);
   useEffect(() => {

@@ -12,7 +12,7 @@ import { useSharedTasks } from "@/components/collab/useSharedTasks";
 import { movedRows } from "@/components/folders/useFolderDialogs";
 import { useHomeFolders } from "@/components/folders/useHomeFolders";
 import { useImportDialogs } from "@/components/imports/useImportDialogs";
-import { useSharedIntoHome } from "@/components/pwa/useSharedFiles";
+import { sharedHandled, useSharedIntoHome } from "@/components/pwa/useSharedFiles";
 import { useTaskNotifications, type TaskEvent } from "@/components/notify/useTaskNotifications";
 import { fileNewTasks } from "@/lib/folders/folders.client";
 import { DEFAULT_PAGE_SIZE, type TaskSummary } from "@/lib/tasks/task.client";
@@ -138,7 +138,11 @@ export function useHomeState({ scrollOnSelect = false }: HomeStateOptions = {}) 
     },
     [page, ownList, select, watchCreated, refreshFolderStats, sharedView, folderView, terr],
   );
-  const imports = useImportDialogs(onCreated);
+  // A task made from shared files (or anything else) means they were dealt with.
+  const imports = useImportDialogs(useCallback((tasks: Parameters<typeof onCreated>[0]) => {
+    sharedHandled();
+    return onCreated(tasks);
+  }, [onCreated]));
   // Files shared into the installed app, and its "Upload" shortcut (docs/devices.md "Share into the app").
   const sharedMedia = useSharedIntoHome(() => openUpload("audio"), imports.openDocuments);
   const importHandlers = guardImports(usage, imports.handlers);
@@ -174,7 +178,16 @@ export function useHomeState({ scrollOnSelect = false }: HomeStateOptions = {}) 
   // The dialogs both layouts host: upload, imports, folders, recently deleted.
   const dialogs = (
     <>
-      {upload.used ? <UploadDialog open={upload.open} mode={upload.mode} onClose={() => setUpload((u) => ({ ...u, open: false }))} onUploaded={onCreated} initialFiles={sharedMedia} /> : null}
+      {upload.used ? <UploadDialog
+          open={upload.open}
+          mode={upload.mode}
+          onClose={() => {
+            sharedHandled();
+            setUpload((u) => ({ ...u, open: false }));
+          }}
+          onUploaded={onCreated}
+          initialFiles={sharedMedia}
+        /> : null}
       {imports.dialogs}
       {folders.dialogs}
       {deletedOpen ? (

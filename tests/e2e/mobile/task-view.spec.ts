@@ -99,12 +99,14 @@ for (const lang of ["en", "zh"] as const) {
     await expect.poll(() => smallestNodeText(page)).toBeGreaterThanOrEqual(11);
     // The drawing is on screen: the root node (depth 0; the first node drawn may be a branch off screen, such as
     // the chapters above it) lies inside the map's frame once the fit has settled.
-    const frame = (await page.getByTestId("mindmap").boundingBox())!;
+    // Both boxes are read each time (the frame settles with the page), and a miss says where each one was.
     const inFrame = async () => {
+      const frame = await page.getByTestId("mindmap").boundingBox();
       const b = await page.locator('[data-testid="mindmap"] .markmap-node[data-depth="0"]').boundingBox();
-      return !!b && b.width > 0 && b.x >= frame.x - 1 && b.x + b.width <= frame.x + frame.width + 1 && b.y >= frame.y - 1 && b.y + b.height <= frame.y + frame.height + 1;
+      const inside = !!frame && !!b && b.width > 0 && b.x >= frame.x - 1 && b.x + b.width <= frame.x + frame.width + 1 && b.y >= frame.y - 1 && b.y + b.height <= frame.y + frame.height + 1;
+      return inside ? "inside" : JSON.stringify({ frame, root: b });
     };
-    await expect.poll(inFrame, { timeout: 5_000 }).toBe(true);
+    await expect.poll(inFrame, { timeout: 5_000 }).toBe("inside");
     const text = await smallestNodeText(page);
     test.info().annotations.push({ type: "mindmap-smallest-text-px", description: text.toFixed(1) });
     await expect(page.getByTestId("mindmap-hint")).toHaveText(lang === "zh" ? /双指缩放/ : /Pinch to zoom/);
