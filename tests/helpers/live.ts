@@ -71,3 +71,41 @@ export async function readLiveEvents(token: string, id: string, stop: AbortSigna
     }
   }
 }
+
+/**
+ * A whole recording's chunks stored at once (as a browser that resends after a drop), with the session's event
+ * stream open: what a test of the live engine starts from. `decoded(sec)` waits until the engine says it has
+ * heard that much; `finals()` are the utterances' last versions, in time order.
+ */
+export async function storedRecording(token: string, pcm: Buffer) {
+  const session = (await createLive(token, { source: "mic", spokenLanguage: "en" })).data;
+  const chunkBytes = session.chunkSeconds * 32000;
+  const chunks = Math.ceil(pcm.length / chunkBytes);
+  for (let seq = 0; seq < chunks; seq++) {
+    const put = await putLiveChunk(token, session.id, seq, pcm.subarray(seq * chunkBytes, (seq + 1) * chunkBytes));
+    if (put.code !== 200) throw new Error(`chunk ${seq} refused: ${put.message}`);
+  }
+  const stopEvents = new AbortController();
+  const seen: Seen[] = [];
+  const status: LiveEvents["status"][] = [];
+  const events = readLiveEvents(token, session.id, stopEvents.signal, seen, status);
+  return {
+    session,
+    lastSeq: chunks - 1,
+    recordedSec: pcm.length / 32000,
+    seen,
+    status,
+    async decoded(sec: number, timeoutMs = 30_000) {
+      for (const until = Date.now() + timeoutMs; Date.now() < until && !status.some((s) => s.decodedSec >= sec - 1e-6); ) await new Promise((r) => setTimeout(r, 25));
+    },
+    finals(): LiveSegment[] {
+      const last = new Map<string, LiveSegment>();
+      for (const s of seen) if (s.segment.final) last.set(s.segment.id, s.segment);
+      return [...last.values()].sort((a, b) => a.startSec - b.startSec);
+    },
+    async close() {
+      stopEvents.abort();
+      await events;
+    },
+  };
+}

@@ -3,14 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runLiveDecoding } from "@/lib/live/live-runner";
-import type { LiveEvents, LiveSegment } from "@/lib/live/live.types";
 import { normalizeToWav } from "@/lib/media/ffmpeg";
 import { readWavInfo } from "@/lib/media/wav";
 import { composeRecording, gridReference, shifted } from "@/bench/lib/time-references";
 import { CORPUS } from "@/tests/helpers/api";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { startListeningSpeech, type ListeningSpeech } from "@/tests/helpers/listening-speech";
-import { createLive, finishLive, putLiveChunk, readLiveEvents, type Seen } from "@/tests/helpers/live";
+import { finishLive, storedRecording } from "@/tests/helpers/live";
 import { signIn } from "@/tests/helpers/users";
 
 // Live text with an OpenAI-compatible speech API configured (docs/live.md "Live text"): each utterance goes to
@@ -44,27 +43,16 @@ test("each utterance is sent to the speech API as it ends, and its answer is tha
   const info = await readWavInfo(file);
   const pcm = fs.readFileSync(file).subarray(info.dataOffset, info.dataOffset + info.dataBytes);
 
-  const session = (await createLive(user.token, { source: "mic", spokenLanguage: "en" })).data;
-  const chunkBytes = session.chunkSeconds * 32000;
-  const chunks = Math.ceil(pcm.length / chunkBytes);
-  for (let seq = 0; seq < chunks; seq++) expect((await putLiveChunk(user.token, session.id, seq, pcm.subarray(seq * chunkBytes, (seq + 1) * chunkBytes))).code).toBe(200);
-  const recorded = pcm.length / 32000;
-  const stopEvents = new AbortController();
-  const seen: Seen[] = [];
-  const status: LiveEvents["status"][] = [];
-  const events = readLiveEvents(user.token, session.id, stopEvents.signal, seen, status);
+  const rec = await storedRecording(user.token, pcm);
   const stop = new AbortController();
-  const run = runLiveDecoding(session.id, stop.signal);
-  for (let i = 0; i < 600 && !status.some((s) => s.decodedSec >= recorded - 1e-6); i++) await new Promise((r) => setTimeout(r, 50));
-  expect((await finishLive(user.token, session.id, chunks - 1)).code).toBe(200);
+  const run = runLiveDecoding(rec.session.id, stop.signal);
+  await rec.decoded(rec.recordedSec);
+  expect((await finishLive(user.token, rec.session.id, rec.lastSeq)).code).toBe(200);
   await run;
   stop.abort();
-  stopEvents.abort();
-  await events;
+  await rec.close();
 
-  const finals = new Map<string, LiveSegment>();
-  for (const s of seen) if (s.segment.final) finals.set(s.segment.id, s.segment);
-  const spoken = [...finals.values()].filter((s) => s.text).sort((a, b) => a.startSec - b.startSec);
+  const spoken = rec.finals().filter((s) => s.text);
   // One request per utterance, each carrying that utterance's audio only (the sentence, its lead-in and closing silence).
   expect(listening.uploads).toHaveLength(2);
   expect(spoken).toHaveLength(2);

@@ -3,12 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runLiveDecoding } from "@/lib/live/live-runner";
-import type { LiveEvents, LiveSegment } from "@/lib/live/live.types";
+import type { LiveEvents } from "@/lib/live/live.types";
 import { pocketsphinxEngine } from "@/lib/speech/pocketsphinx";
 import { readManifest } from "@/bench/lib/corpus";
 import { wer } from "@/bench/lib/wer";
 import { setupTestDatabase } from "@/tests/helpers/db";
-import { createLive, finishLive, putLiveChunk, readLiveEvents, type Seen } from "@/tests/helpers/live";
+import { createLive, finishLive, putLiveChunk, readLiveEvents, storedRecording, type Seen } from "@/tests/helpers/live";
 import { signIn } from "@/tests/helpers/users";
 
 // Live text end to end: a corpus clip with a reference text goes in chunk by chunk at real time
@@ -79,20 +79,13 @@ test("a decoder stopped mid-recording (a worker restart) resumes where it left o
   const wav = path.join(dir, "restart.wav");
   execFileSync("ffmpeg", ["-loglevel", "error", "-y", "-i", clip.path, "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", wav]);
   const pcm = fs.readFileSync(wav).subarray(44);
-  const session = (await createLive(user.token, { source: "mic", spokenLanguage: "en" })).data;
-  const chunkBytes = session.chunkSeconds * 32000;
-  const chunks = Math.ceil(pcm.length / chunkBytes);
-  for (let seq = 0; seq < chunks; seq++) expect((await putLiveChunk(user.token, session.id, seq, pcm.subarray(seq * chunkBytes, (seq + 1) * chunkBytes))).code).toBe(200);
-  const recorded = pcm.length / 32000;
-  const stopEvents = new AbortController();
-  const seen: Seen[] = [];
-  const status: LiveEvents["status"][] = [];
-  const events = readLiveEvents(user.token, session.id, stopEvents.signal, seen, status);
+  const rec = await storedRecording(user.token, pcm);
+  const { session, recordedSec: recorded, status } = rec;
 
   // The first worker decodes about half, then stops (as a worker restarting aborts its jobs).
   const first = new AbortController();
   const firstRun = runLiveDecoding(session.id, first.signal);
-  for (let i = 0; i < 400 && !status.some((s) => s.decodedSec >= recorded / 2); i++) await new Promise((r) => setTimeout(r, 25));
+  await rec.decoded(recorded / 2, 10_000);
   first.abort();
   await firstRun;
   const stoppedAt = Math.max(...status.map((s) => s.decodedSec));
@@ -101,16 +94,13 @@ test("a decoder stopped mid-recording (a worker restart) resumes where it left o
   // The next worker picks the session up from the stored progress.
   const second = new AbortController();
   const secondRun = runLiveDecoding(session.id, second.signal);
-  for (let i = 0; i < 400 && !status.some((s) => s.decodedSec >= recorded - 1e-6); i++) await new Promise((r) => setTimeout(r, 50));
-  expect((await finishLive(user.token, session.id, chunks - 1)).code).toBe(200);
+  await rec.decoded(recorded);
+  expect((await finishLive(user.token, session.id, rec.lastSeq)).code).toBe(200);
   await secondRun;
   second.abort();
-  stopEvents.abort();
-  await events;
+  await rec.close();
 
-  const finals = new Map<string, LiveSegment>();
-  for (const s of seen) if (s.segment.final) finals.set(s.segment.id, s.segment);
-  const ordered = [...finals.values()].sort((a, b) => a.startSec - b.startSec);
+  const ordered = rec.finals();
   // Nothing repeated: the utterance open at the stop was decoded again under its own id, and the final
   // utterances follow one another, overlapping at most by the one chunk of lead-in each one starts with.
   expect(ordered.filter((s) => s.startSec < stoppedAt && s.endSec > stoppedAt).length).toBeLessThanOrEqual(1);

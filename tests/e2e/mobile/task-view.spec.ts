@@ -97,12 +97,12 @@ for (const lang of ["en", "zh"] as const) {
     await page.getByTestId("mobile-tab-mindmap").click();
     await expect(page.locator('[data-testid="mindmap"] .markmap-node').first()).toBeVisible();
     await expect.poll(() => smallestNodeText(page)).toBeGreaterThanOrEqual(11);
-    // The drawing is on screen: the root node (depth 0; the first node drawn may be a branch off screen, such as
-    // the chapters above it) lies inside the map's frame once the fit has settled.
+    // The drawing is on screen: the root node (the recording's title; the first node drawn may be a branch off
+    // screen, such as the chapters above it) lies inside the map's frame once the fit has settled.
     // Both boxes are read each time (the frame settles with the page), and a miss says where each one was.
     const inFrame = async () => {
       const frame = await page.getByTestId("mindmap").boundingBox();
-      const b = await page.locator('[data-testid="mindmap"] .markmap-node[data-depth="0"]').boundingBox();
+      const b = await page.locator('[data-testid="mindmap"] .markmap-node').filter({ hasText: /^pyannote_sample$/ }).first().boundingBox({ timeout: 1_000 }).catch(() => null);
       const inside = !!frame && !!b && b.width > 0 && b.x >= frame.x - 1 && b.x + b.width <= frame.x + frame.width + 1 && b.y >= frame.y - 1 && b.y + b.height <= frame.y + frame.height + 1;
       return inside ? "inside" : JSON.stringify({ frame, root: b });
     };
