@@ -72,6 +72,14 @@ describe("to-dos and speakers of the local analyzer", () => {
     expect(anna.asked.join(" ")).toContain("Can you check the refund flow");
   });
 
+  test("a pasted script's 'Name: …' line names the owner, and the to-do reads without the name", () => {
+    const script: Passage[] = [
+      { index: 0, begin: 0, end: 0, speaker: null, text: "Maria: The lighthouse roof needs new copper sheets before the storms." },
+      { index: 1, begin: 0, end: 0, speaker: null, text: "Tom: I will send the signed contract to the council by Friday." },
+    ];
+    expect(outlineLocally(script, part).todos).toEqual([expect.objectContaining({ text: "I will send the signed contract to the council by Friday.", owner: "Tom", due: "by Friday" })]);
+  });
+
   test("Chinese to-dos read their owner and date", () => {
     const zh: Passage[] = [
       { index: 0, begin: 0, end: 5000, speaker: "王伟", text: "今天我们讨论新版本的上线计划和测试进度。" },

@@ -141,15 +141,26 @@ function todosOf(doc: LocalDocument): TodoItem[] {
   return doc.sentences
     .filter((s) => isItem(s) && isActionItem(s.text, doc.lang) && once(s))
     .slice(0, MAX_TODOS)
-    .map((s, k) => ({
-      id: `todo-${k + 1}`,
-      text: shorten(withoutOpeningFillers(s.text, doc.lang), MAX_LINE_CHARS),
-      owner: ownerNameIn(s.text, doc.lang) ?? s.passage.speaker,
-      due: dueDateIn(s.text, doc.lang),
-      index: s.passage.index,
-      begin: doc.timed ? s.passage.begin : null,
-      done: false,
-    }));
+    .map((s, k) => {
+      const { speaker, text } = scriptLine(s.text, s.passage.speaker);
+      return {
+        id: `todo-${k + 1}`,
+        text: shorten(withoutOpeningFillers(text, doc.lang), MAX_LINE_CHARS),
+        owner: ownerNameIn(text, doc.lang) ?? speaker,
+        due: dueDateIn(text, doc.lang),
+        index: s.passage.index,
+        begin: doc.timed ? s.passage.begin : null,
+        done: false,
+      };
+    });
+}
+
+/** A pasted script's "Tom: I will…" line names its speaker (documents have no speakers of their own). */
+const SCRIPT_LINE = /^(\p{Lu}[\p{L}'-]{1,20}(?: \p{Lu}[\p{L}'-]{1,20})?|[\p{Script=Han}]{2,4})[:：]\s*(\S.*)$/u;
+function scriptLine(sentence: string, speaker: string | null): { speaker: string | null; text: string } {
+  if (speaker) return { speaker, text: sentence };
+  const m = SCRIPT_LINE.exec(sentence);
+  return m ? { speaker: m[1]!, text: m[2]! } : { speaker: null, text: sentence };
 }
 
 function isItem(s: Sentence): boolean {
