@@ -118,7 +118,12 @@ export function McpKeysPanel({ onClose, onConfirmingChange }: { onClose?: () => 
     const full = items.length >= limit;
     body = (
       <div className={styles.body}>
-        <p className={styles.intro}>{t("intro")}</p>
+        <p className={styles.intro}>
+          {t("intro")}{" "}
+          <a href="/transcribe/developers" target="_blank" rel="noopener" data-testid="api-reference-link">
+            {t("apiReference")}
+          </a>
+        </p>
         {created ? <NewKeyPanel created={created} onDone={() => setCreated(null)} /> : null}
         <form className={styles.row} onSubmit={(e) => void create(e)}>
           <input

@@ -45,6 +45,7 @@ test("create a key, add an endpoint, send a test event, see it delivered in the 
     const dialog = await openAccount(page);
 
     const keys = dialog.getByTestId("account-mcp");
+    await expect(keys.getByTestId("api-reference-link")).toHaveAttribute("href", "/transcribe/developers");
     await keys.getByTestId("mcp-key-name").fill("Zapier");
     await keys.getByTestId("mcp-key-write").check();
     await keys.getByTestId("mcp-key-create").click();
