@@ -129,11 +129,11 @@ export function LiveTranscript({ segments }: { segments: LiveSegment[] }) {
       {segments.length === 0 ? <p className={styles.placeholder}>{t("transcriptEmpty")}</p> : null}
       {segments.map((s) =>
         s.final ? (
-          <span key={s.id} className={styles.final} data-testid="live-final">
+          <span key={s.id} className={styles.final} data-testid="live-final" data-segment={s.id}>
             {s.text}{" "}
           </span>
         ) : (
-          <span key={s.id} className={styles.partial} data-testid="live-partial" aria-description={t("partial")}>
+          <span key={s.id} className={styles.partial} data-testid="live-partial" data-segment={s.id} aria-description={t("partial")}>
             {s.text}{" "}
           </span>
         ),

@@ -15,7 +15,7 @@ export function fakeCaptureLaunch(clip: string, { fakeUi = true } = {}) {
       ...chromiumLaunchOptions.args,
       ...(fakeUi ? ["--use-fake-ui-for-media-stream"] : []),
       "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${path.join(CORPUS, clip)}%noloop`,
+      `--use-file-for-fake-audio-capture=${path.isAbsolute(clip) ? clip : path.join(CORPUS, clip)}%noloop`,
       // Recording goes on in a background tab or a hidden window as it would for a user.
       "--disable-background-timer-throttling",
       "--disable-renderer-backgrounding",

@@ -9,7 +9,11 @@ import { CORPUS, E2E_BASE_URL, E2E_PUSH_PORT } from "../env";
 // Chromium. Lighthouse's PWA audit needs the network; these checks stand in for it: Chromium's own
 // installability verdict (DevTools protocol), the service worker controlling the page, icons fetched.
 
+/** The service worker in control of the page: once it is active (its precache done), a page loaded before that is
+ * loaded again, as a user's next visit would be. */
 async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker?.ready), null, { timeout: 60_000 });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 60_000 });
 }
 
@@ -17,6 +21,44 @@ async function controlled(page: Page): Promise<void> {
 async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
   await context.route("**/*", (route: Route) => (route.request().serviceWorker() ? route.abort("internetdisconnected") : route.fallback()));
+}
+
+/** What Android's share sheet does: a multipart POST to the manifest's share_target.action, as a navigation. */
+async function shareIntoApp(page: Page, file: string): Promise<void> {
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.method = "POST";
+    form.action = "/transcribe/share-target";
+    form.enctype = "multipart/form-data";
+    const input = document.createElement("input");
+    input.type = "file";
+    input.name = "media";
+    input.id = "share-input";
+    form.appendChild(input);
+    document.body.appendChild(form);
+  });
+  await page.setInputFiles("#share-input", file);
+  await Promise.all([page.waitForURL(/\/transcribe(\/mobile)?(\?|$)/), page.evaluate(() => (document.getElementById("share-input")!.parentElement as HTMLFormElement).submit())]);
+  // shared=1: the service worker took the POST and kept the file (shared=0 is the server's answer without it).
+  expect(new URL(page.url()).searchParams.get("shared") ?? "1").toBe("1");
+}
+
+/** Chromium fires beforeinstallprompt only outside incognito, and Playwright's contexts are incognito-like: the
+ * page gets the same event Chromium would send (preventable, with prompt()), recorded when the offer uses it.
+ * Sent once the page's own listener is there (it prevents the event), as Chromium sends it after the page loaded. */
+async function offerInstall(page: Page): Promise<boolean> {
+  await expect.poll(() => dispatchInstallEvent(page), { timeout: 20_000 }).toBe(true);
+  return true;
+}
+
+function dispatchInstallEvent(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
+    event.prompt = async () => void ((window as unknown as { __prompted?: number }).__prompted = ((window as unknown as { __prompted?: number }).__prompted ?? 0) + 1);
+    event.userChoice = Promise.resolve({ outcome: "accepted" });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
 }
 
 test("the app is installable: a valid manifest, icons that load, a service worker in control", async ({ page, context }) => {
@@ -83,21 +125,7 @@ test("a file shared into the app opens the upload dialog with it chosen", async 
   await controlled(page);
   const clip = path.join(scratchDir(), "shared-voice-memo.wav");
   fs.copyFileSync(path.join(CORPUS, "single/en_LJ001-0001.wav"), clip);
-  // What Android's share sheet does: a multipart POST to the manifest's share_target.action, as a navigation.
-  await page.evaluate(() => {
-    const form = document.createElement("form");
-    form.method = "POST";
-    form.action = "/transcribe/share-target";
-    form.enctype = "multipart/form-data";
-    const input = document.createElement("input");
-    input.type = "file";
-    input.name = "media";
-    input.id = "share-input";
-    form.appendChild(input);
-    document.body.appendChild(form);
-  });
-  await page.setInputFiles("#share-input", clip);
-  await Promise.all([page.waitForURL(/\/transcribe(\?|$)/), page.evaluate(() => (document.getElementById("share-input")!.parentElement as HTMLFormElement).submit())]);
+  await shareIntoApp(page, clip);
   await expect(page.getByTestId("upload-file-row")).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByTestId("upload-file-row")).toContainText("shared-voice-memo");
 });
@@ -138,16 +166,7 @@ test("a push subscription is made for this device and listed, then turned off", 
 });
 
 test("the install offer comes once, after the first finished transcript, in the app's own style", async ({ page }) => {
-  // Chromium fires beforeinstallprompt only outside incognito, and Playwright's contexts are incognito-like: the
-  // page gets the same event Chromium would send (preventable, with prompt()), recorded when the offer uses it.
-  const offer = async () =>
-    page.evaluate(() => {
-      const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
-      event.prompt = async () => void ((window as unknown as { __prompted?: number }).__prompted = ((window as unknown as { __prompted?: number }).__prompted ?? 0) + 1);
-      event.userChoice = Promise.resolve({ outcome: "accepted" });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    });
+  const offer = () => offerInstall(page);
   await signIn(page, `pwa-offer-${Date.now()}@example.com`);
   expect(await offer()).toBe(true); // our page keeps the browser's own banner away
   await expect(page.getByTestId("install-prompt")).toHaveCount(0); // nothing finished yet: no offer
@@ -200,5 +219,36 @@ test.describe("in the Chinese interface", () => {
     await expect(item).toHaveCount(1, { timeout: 30_000 });
     await page.waitForTimeout(1_000);
     await expect(item).toHaveCount(1);
+  });
+});
+
+test.describe("on a phone, in Chinese", () => {
+  test.use({ locale: "zh-CN", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("a shared recording opens the phone's upload dialog, and the install offer fits the screen", async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: "zh", url: baseURL! }]);
+    await signIn(page, `pwa-phone-${Date.now()}@example.com`);
+    await expect(page.getByTestId("mobile-home")).toBeVisible();
+    await page.reload();
+    await controlled(page);
+    const clip = path.join(scratchDir(), "phone-voice-memo.wav");
+    fs.copyFileSync(path.join(CORPUS, "single/en_LJ001-0001.wav"), clip);
+    await shareIntoApp(page, clip);
+    await expect(page.getByTestId("mobile-home")).toBeVisible();
+    await expect(page.getByTestId("upload-file-row")).toContainText("phone-voice-memo", { timeout: 30_000 });
+    // Sent as the phone sends it; its first finished transcript brings the install offer.
+    await page.getByTestId("upload-language").selectOption("en");
+    await page.getByTestId("upload-submit").click();
+    // The phone opens the new task; its transcript shows once it is done.
+    await expect(page.getByTestId("transcript-entry").first()).toBeVisible({ timeout: 90_000 });
+    await page.reload();
+    await offerInstall(page);
+    const card = page.getByTestId("install-prompt");
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(/[\u4e00-\u9fff]/);
+    const box = (await card.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(scratchDir(), "install-offer-390-zh.png") });
   });
 });
