@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", "lib/server/generated/**", "var/**", "next-env.d.ts", "test-results/**", "bench/out/**"],
+    ignores: [".next/**", "node_modules/**", "lib/server/generated/**", "var/**", "next-env.d.ts", "test-results/**", "bench/out/**", "public/sw.js", "public/sw.js.map"],
   },
   {
     rules: {
