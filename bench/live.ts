@@ -17,7 +17,7 @@ import { pocketsphinxEngine } from "@/lib/speech/pocketsphinx";
 import { CORPUS_DIR, readManifest } from "./lib/corpus";
 import { machineLine } from "./lib/machine";
 import { writeReadmeSection } from "./lib/readme";
-import { normalizeWords, wer } from "./lib/wer";
+import { alignWords, normalizeWords, wer } from "./lib/wer";
 
 const CHUNK_SEC = 0.5;
 const CHUNK_BYTES = CHUNK_SEC * 32000;
@@ -94,20 +94,6 @@ function wordLatencies(fed: Fed, words: { endSec: number }[]): number[] {
     while (shownAt.length < Math.min(count, words.length)) shownAt.push(e.atMs);
   }
   return shownAt.map((at, i) => at - words[i]!.endSec * 1000);
-}
-
-/** Pairs (reference index, hypothesis index) of a minimum-edit alignment: matches and substitutions (deletions and insertions pair with nothing). */
-function alignWords(ref: string[], hyp: string[]): [number, number][] {
-  const d = Array.from({ length: ref.length + 1 }, (_, i) => Array.from({ length: hyp.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= ref.length; i++)
-    for (let j = 1; j <= hyp.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
-  const pairs: [number, number][] = [];
-  for (let i = ref.length, j = hyp.length; i > 0 && j > 0; ) {
-    if (d[i]![j] === d[i - 1]![j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1)) pairs.unshift([--i, --j]);
-    else if (d[i]![j] === d[i - 1]![j]! + 1) i--;
-    else j--;
-  }
-  return pairs;
 }
 
 /**

@@ -65,3 +65,17 @@ export function addCounts(a: WerCounts, b: WerCounts): WerCounts {
 export function errorRate(c: WerCounts): number {
   return c.words === 0 ? 0 : (c.substitutions + c.deletions + c.insertions) / c.words;
 }
+
+/** Pairs (reference index, hypothesis index) of a minimum-edit alignment: matches and substitutions (deletions and insertions pair with nothing). */
+export function alignWords(ref: string[], hyp: string[]): [number, number][] {
+  const d = Array.from({ length: ref.length + 1 }, (_, i) => Array.from({ length: hyp.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= ref.length; i++)
+    for (let j = 1; j <= hyp.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
+  const pairs: [number, number][] = [];
+  for (let i = ref.length, j = hyp.length; i > 0 && j > 0; ) {
+    if (d[i]![j] === d[i - 1]![j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1)) pairs.unshift([--i, --j]);
+    else if (d[i]![j] === d[i - 1]![j]! + 1) i--;
+    else j--;
+  }
+  return pairs;
+}

@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test } from "playwright/test";
 import { CORPUS } from "../env";
 import { scratchDir, signIn } from "../helpers";
+import { alignWords } from "../../../bench/lib/wer";
 import { fakeCaptureLaunch, startRecording, stopAndFinish } from "./live-helpers";
 
 // Issue 27's latency target, in the browser: Chromium's fake microphone plays the GRID sentence three times (1 s of
@@ -50,19 +51,6 @@ test.use({ launchOptions: fakeCaptureLaunch(recording.file), viewport: { width: 
 
 const wordsOf = (s: string) => s.toLowerCase().replace(/[^a-z' ]/g, " ").split(/\s+/).filter(Boolean);
 
-/** Pairs (reference index, hypothesis index) of a minimum-edit alignment (matches and substitutions). */
-function align(ref: string[], hyp: string[]): [number, number][] {
-  const d = Array.from({ length: ref.length + 1 }, (_, i) => Array.from({ length: hyp.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= ref.length; i++) for (let j = 1; j <= hyp.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
-  const pairs: [number, number][] = [];
-  for (let i = ref.length, j = hyp.length; i > 0 && j > 0; ) {
-    if (d[i]![j] === d[i - 1]![j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1)) pairs.unshift([--i, --j]);
-    else if (d[i]![j] === d[i - 1]![j]! + 1) i--;
-    else j--;
-  }
-  return pairs;
-}
-
 test("a word spoken into the microphone is on screen within a second at the median, and every recognised word within 3 s", async ({ page }) => {
   test.setTimeout(150_000);
   await signIn(page, "e2e-live-latency@example.com");
@@ -100,7 +88,7 @@ test("a word spoken into the microphone is on screen within a second at the medi
     }
   const last = log.__texts.at(-1)!.segs;
   const hyp = last.flatMap(([id, text]) => wordsOf(text).map((w, k) => ({ w, at: firstShown.get(id)![k]! })));
-  const pairs = align(recording.words.map((w) => w.word), hyp.map((h) => h.w));
+  const pairs = alignWords(recording.words.map((w) => w.word), hyp.map((h) => h.w));
   const latencies = pairs.map(([i, j]) => (hyp[j]!.at - (captureStart + recording.words[i]!.endSec * 1000)) / 1000).sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!;
   const figures = `${latencies.length} of ${recording.words.length} words recognised; latency p50 ${q(0.5).toFixed(2)} s, p95 ${q(0.95).toFixed(2)} s, max ${latencies.at(-1)!.toFixed(2)} s`;
