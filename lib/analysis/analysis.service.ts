@@ -81,7 +81,6 @@ function stepReporter(taskId: string) {
 /** The worker's analysis of one task: summary, then the mind map drawn from it. */
 export async function runAnalysis(taskId: string, opts: { summaryLanguage: string; signal?: AbortSignal }) {
   const task = await prisma.task.findUnique({ where: { id: taskId }, select: { id: true, userId: true, title: true, status: true, source: true, outline: true } });
-  const previous = task ? { outline: task.outline as Outline | null } : null;
   if (!task) return { skipped: "deleted" as const };
   if (task.status !== "analyzing" && task.status !== "regenerating") return { skipped: task.status };
   const step = stepReporter(taskId);
@@ -100,7 +99,7 @@ export async function runAnalysis(taskId: string, opts: { summaryLanguage: strin
   await step("generatingSummary");
   const input = { title: task.title, passages, style, language, scenario, t };
   const raw = await engine.summarize(input, opts.signal);
-  const outline = keepTicks(await engine.outline(input, opts.signal), previous?.outline);
+  const outline = keepTicks(await engine.outline(input, opts.signal), task.outline as Outline | null);
   await step("optimizingFormat");
   const summary = withOutline(tidySummary(raw, task.title), outline, t);
   await step("generatingMindMap");
