@@ -56,6 +56,9 @@ export function connectCollab(url: string, token: string | null, name: string, e
   // The provider does not own a socket it was given: leaving closes both, or the socket reconnects for ever.
   const destroy = provider.destroy.bind(provider);
   provider.destroy = () => {
+    // A socket still connecting is closed after its listeners are removed, and ws then raises
+    // "closed before the connection was established" with no one listening: keep one listener on it.
+    (websocketProvider.webSocket as unknown as WebSocket | null)?.on?.("error", () => {});
     destroy();
     websocketProvider.destroy();
   };
