@@ -4,7 +4,7 @@
 // signed-out user signs in first and the files are still waiting). Audio and video open the upload dialog,
 // .txt and .docx the document import.
 import { useEffect, useState } from "react";
-import { forgetSharedFiles, sharedFiles } from "@/lib/pwa/share-store";
+import { forgetSharedFiles, sharedFiles, type SharedFile } from "@/lib/pwa/share-store";
 
 export type SharedOpen = { kind: "media" | "document"; files: File[] };
 
@@ -26,11 +26,23 @@ export function sharedHandled(): void {
   handled = true;
 }
 
+/**
+ * Files this page may open: all of them when the service worker opened it for a share (?shared=N), else only
+ * those shared before the page loaded (kept across a sign-in). A page already open when a share arrives must
+ * leave the files to the page the share opens: it read them first, then was navigated away, and they were lost.
+ */
+function forThisPage(kept: SharedFile[], openedByShare: boolean): SharedFile[] {
+  return openedByShare ? kept : kept.filter((k) => k.sharedAt < performance.timeOrigin);
+}
+
 function takeSharedOnce(): Promise<SharedOpen | null> {
+  // Read now: the home tidies ?shared out of the address once it has mounted.
+  const openedByShare = new URLSearchParams(window.location.search).has("shared");
   taken ??= sharedFiles()
-    .then(async (kept) => {
+    .then(async (all) => {
+      const kept = forThisPage(all, openedByShare);
       if (kept.length === 0) return null;
-      await forgetSharedFiles();
+      await forgetSharedFiles(kept.map((k) => k.id));
       const files = kept.map((k) => new File([k.blob], k.name, { type: k.type }));
       const documents = files.filter(isDocument);
       return documents.length === files.length ? { kind: "document" as const, files } : { kind: "media" as const, files: files.filter((f) => !isDocument(f)) };

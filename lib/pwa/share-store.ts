@@ -47,8 +47,10 @@ export async function sharedFiles(): Promise<SharedFile[]> {
   return ((await run<SharedFile[]>("readonly", (store) => store.getAll() as IDBRequest<SharedFile[]>)) ?? []).sort((a, b) => a.id.localeCompare(b.id));
 }
 
-export async function forgetSharedFiles(): Promise<void> {
+/** Forgets the files with these ids (the ones a page opened), or all of them. */
+export async function forgetSharedFiles(ids?: string[]): Promise<void> {
   await run("readwrite", (store) => {
-    store.clear();
+    if (!ids) store.clear();
+    else for (const id of ids) store.delete(id);
   });
 }

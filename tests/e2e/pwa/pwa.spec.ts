@@ -38,9 +38,13 @@ async function shareIntoApp(page: Page, file: string): Promise<void> {
     document.body.appendChild(form);
   });
   await page.setInputFiles("#share-input", file);
-  await Promise.all([page.waitForURL(/\/transcribe(\/mobile)?(\?|$)/), page.evaluate(() => (document.getElementById("share-input")!.parentElement as HTMLFormElement).submit())]);
+  // The page is on /transcribe already: wait for the share's own navigation (its address, before the home tidies it).
+  let sharedParam: string | null = null;
+  const shared = page.waitForURL((url) => /^\/transcribe(\/mobile)?$/.test(url.pathname) && (sharedParam = url.searchParams.get("shared")) !== null, { waitUntil: "commit" });
+  await page.evaluate(() => (document.getElementById("share-input")!.parentElement as HTMLFormElement).submit());
+  await shared;
   // shared=1: the service worker took the POST and kept the file (shared=0 is the server's answer without it).
-  expect(new URL(page.url()).searchParams.get("shared") ?? "1").toBe("1");
+  expect(sharedParam).toBe("1");
 }
 
 /** Chromium fires beforeinstallprompt only outside incognito, and Playwright's contexts are incognito-like: the
