@@ -9,7 +9,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { CentredLoader } from "@/components/shell/CentredLoader";
-import { useAuth } from "@/lib/client/auth";
+import { rememberReturnUrl, useAuth } from "@/lib/client/auth";
+import { LOGIN_PATH } from "@/lib/client/routes";
 import { wantsMobileView } from "@/lib/client/view-preference";
 import styles from "./landing.module.css";
 
@@ -30,6 +31,13 @@ function SignedInHome() {
 
 export function HomeGate({ landing }: { landing: ReactNode }) {
   const { status } = useAuth();
+  const router = useRouter();
+  useEffect(() => {
+    // A visitor who shared a file into the app signs in first; the home then opens it (docs/devices.md).
+    if (status !== "unauthenticated" || !Number(new URLSearchParams(window.location.search).get("shared"))) return;
+    rememberReturnUrl();
+    router.replace(LOGIN_PATH);
+  }, [status, router]);
   if (status === "authenticated") return <SignedInHome />;
   if (status === "unauthenticated") return <>{landing}</>;
   // Server render and hydration: both, the inline script's mark picks one.

@@ -35,12 +35,18 @@ function forThisPage(kept: SharedFile[], openedByShare: boolean): SharedFile[] {
   return openedByShare ? kept : kept.filter((k) => k.sharedAt < performance.timeOrigin);
 }
 
+/** This document was loaded by a share, or the home was reached from it (after a sign-in) with ?shared kept. */
+function openedByShare(): boolean {
+  const loadedAt = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.name;
+  return [loadedAt, window.location.href].some((href) => href && new URL(href).searchParams.has("shared"));
+}
+
 function takeSharedOnce(): Promise<SharedOpen | null> {
   // Read now: the home tidies ?shared out of the address once it has mounted.
-  const openedByShare = new URLSearchParams(window.location.search).has("shared");
+  const byShare = openedByShare();
   taken ??= sharedFiles()
     .then(async (all) => {
-      const kept = forThisPage(all, openedByShare);
+      const kept = forThisPage(all, byShare);
       if (kept.length === 0) return null;
       await forgetSharedFiles(kept.map((k) => k.id));
       const files = kept.map((k) => new File([k.blob], k.name, { type: k.type }));

@@ -134,6 +134,19 @@ test("a file shared into the app opens the upload dialog with it chosen", async 
   await expect(page.getByTestId("upload-file-row")).toContainText("shared-voice-memo");
 });
 
+test("a file shared while signed out is still there after signing in", async ({ page }) => {
+  await page.goto("/transcribe/login");
+  await controlled(page);
+  const clip = path.join(scratchDir(), "signed-out-memo.wav");
+  fs.copyFileSync(path.join(CORPUS, "single/en_LJ001-0001.wav"), clip);
+  await shareIntoApp(page, clip);
+  // The home is for signed-in users: the share lands on the login page, and the file waits.
+  await page.waitForURL(/\/transcribe\/login/);
+  await signIn(page, `pwa-share-out-${Date.now()}@example.com`);
+  await expect(page.getByTestId("upload-file-row")).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId("upload-file-row")).toContainText("signed-out-memo");
+});
+
 test("a push subscription is made for this device and listed, then turned off", async ({ page, context }) => {
   // Chromium's own push service (Google's) is unreachable here: the browser's PushManager is stood in by one that
   // answers a subscription at a loopback push service, with a real P-256 key and auth secret made by this test.
