@@ -1,5 +1,5 @@
 "use client";
-// Spec §2: in a messaging app's built-in browser (WeChat, QQ, Weibo, LINE,
+// In a messaging app's built-in browser (WeChat, QQ, Weibo, LINE,
 // Facebook, Instagram) downloads, sign-in links and uploads are unreliable, so
 // the page asks to be opened in an external browser: the current address, a
 // copy button and three steps. "Continue here" hides it for this tab session.

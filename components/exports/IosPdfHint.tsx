@@ -1,5 +1,5 @@
 "use client";
-// Spec §2 "iOS PDF save hint": Safari on iPhone and iPad shows a downloaded PDF as a preview,
+// The iOS PDF save hint: Safari on iPhone and iPad shows a downloaded PDF as a preview,
 // so the three steps to keep it are spelled out.
 import { useTranslations } from "next-intl";
 import { Modal } from "@/components/ui/Modal";

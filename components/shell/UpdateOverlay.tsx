@@ -6,7 +6,7 @@ import { useUpdateOverlayVisible } from "@/lib/client/update-overlay";
 import { countdownPercent, reloadAddress } from "@/lib/devices/update-countdown";
 import styles from "./shell.module.css";
 
-/** Spec §9: the progress fills over 20 seconds, then the page reloads with a timestamp (lib/devices/update-countdown). */
+/** After a version update the progress fills over 20 seconds, then the page reloads with a timestamp (lib/devices/update-countdown). */
 function reload() {
   window.location.replace(reloadAddress(window.location.href, Date.now()));
 }

@@ -1,5 +1,5 @@
 "use client";
-// The add-options menu (spec §2): record live, upload audio, import link, upload video,
+// The add-options menu: record live, upload audio, import link, upload video,
 // import document or text, and join a meeting.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslations } from "next-intl";

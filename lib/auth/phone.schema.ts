@@ -32,7 +32,7 @@ const phoneField = safeText({ min: 1, max: 32, trim: true });
 
 export const sendPhoneCodeBody = z.object({
   phone: phoneField,
-  // Spec §5 "terms accepted (China)": the login page's agreement, checked again here.
+  // The China edition's terms agreement: accepted on the login page, checked again here before a code is sent.
   terms_accepted: z.boolean().default(false),
   // The human-verification token (API contract turnstile_token: Turnstile or ALTCHA); lib/verify answers its absence.
   turnstile_token: humanTokenField,

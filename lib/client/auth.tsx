@@ -88,7 +88,7 @@ export function onBeforeLogout(work: () => Promise<void>): () => void {
 }
 
 /**
- * Spec §4: tells the backend (device id, failure ignored), clears token, user,
+ * Logging out: tells the backend (device id, failure ignored), clears token, user,
  * device id and origin, and goes to the login page unless in the tools region.
  */
 export async function logout(): Promise<void> {

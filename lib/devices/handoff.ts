@@ -2,7 +2,7 @@
 // ?origin=desktop; once signed in, the page offers to hand the session back to
 // the app through a custom link carrying the token and the user id.
 
-/** Spec §9 "Desktop dialog delay". */
+/** How long a signed-in page waits before offering to hand the session back to the desktop app. */
 export const HANDOFF_DELAY_MS = 1000;
 /** The value of ?origin= (and of the stored `origin` key) that asks for the handoff. */
 export const DESKTOP_ORIGIN = "desktop";

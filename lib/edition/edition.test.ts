@@ -3,7 +3,7 @@ import { currencyOf } from "@/lib/billing/plans";
 import { parseIdentifier } from "@/lib/collab/collab.schema";
 import { editionForHost } from "./edition";
 
-// Spec §1: the edition is chosen by host (CHINA_HOSTS or .cn) or by the region setting, and it decides
+// The edition is chosen by host (CHINA_HOSTS or .cn) or by the region setting, and it decides
 // the forced language, the currency and how collaborators are named.
 describe("editionForHost", () => {
   it.each([

@@ -35,7 +35,7 @@ export function matchLocale(preferred: readonly string[] | string | null | undef
 }
 
 /**
- * Spec §1: zh is forced on the China edition; otherwise the user's own choice,
+ * The China edition always uses zh; otherwise the user's own choice,
  * then the browser's language if supported, then en.
  */
 export function chooseLocale(opts: {

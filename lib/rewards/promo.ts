@@ -18,7 +18,7 @@ export interface PromoAnswer {
 
 type PromoRow = { id: string; code: string; minutes: number; active: boolean; expiresAt: Date | null; maxUses: number | null; usedCount: number };
 
-/** The code's row when `userId` may redeem it now; otherwise the §8 reason as an AppError. */
+/** The code's row when `userId` may redeem it now; otherwise why not (no code, unknown, inactive, expired, already used, used up) as an AppError. */
 async function usablePromo(db: Prisma.TransactionClient, rawCode: string, userId: string): Promise<PromoRow> {
   const code = normalizeCode(rawCode);
   if (!code) throw new AppError("promo.codeRequired");

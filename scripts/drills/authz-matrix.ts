@@ -264,7 +264,7 @@ function judgeNobody(key: string, answer: RawAnswer, a: Owned): string | null {
   // A fresh visitor (no cookie) names A's media tools files: not found.
   if (MEDIA_TOOL_FILE_ROUTES.includes(key)) return answer.code === 404 ? null : `a stranger reached A's media tools file: ${answer.status}/${answer.code}`;
   if (PUBLIC_ROUTES.has(key)) return null;
-  // The share routes say "auth failed" in the Share catalogue's words (spec §8 Share).
+  // The share routes say "auth failed" with the share actions' own message (share.authFailed).
   return answer.status === 401 && (answer.errorKey === "common.unauthorized" || answer.errorKey === "share.authFailed") ? null : `expected 401 without a token, got ${answer.status}/${answer.code} ${answer.errorKey ?? ""}`;
 }
 

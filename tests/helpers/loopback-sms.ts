@@ -1,4 +1,4 @@
-// A loopback SMS proxy speaking the contract of spec §7 (docs/auth.md "China edition and phone
+// A loopback SMS proxy speaking the SMS proxy's contract (docs/auth.md "China edition and phone
 // login"): form posts to /api/sms/6/cgi/send_code (name = 86 + phone, type=1), code_login (name,
 // code → JSON {code:0, token}) and access_token (token → JSON {code:0, accesstoken}). It keeps
 // the last code texted to each name; tests read it through `lastCode()` or, from a browser test's

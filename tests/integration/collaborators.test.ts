@@ -14,7 +14,7 @@ import { call } from "@/tests/helpers/api";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 
-// Collaborator rules and messages (spec §5, §8 Collaborators) through the real
+// Collaborator rules and their error messages through the real
 // route handlers, database and Redis: who may list, add and remove; what a
 // collaborator may read; that a stranger learns nothing.
 jest.setTimeout(60_000);

@@ -11,7 +11,7 @@ import { setupTestDatabase } from "@/tests/helpers/db";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 
-// Exports (issue 10, spec §6; docs/exports.md): each format opened with a real reader.
+// Exports (issue 10; docs/exports.md; .xmind and PDF are Pro only): each format opened with a real reader.
 jest.setTimeout(120_000);
 
 let free: Awaited<ReturnType<typeof signIn>>;

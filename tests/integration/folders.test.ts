@@ -11,7 +11,7 @@ import { call } from "@/tests/helpers/api";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 
-// Folder rules (spec §5, §7, §8 Folders) against the real database: names trimmed,
+// Folder rules, routes and error messages against the real database: names trimmed,
 // not empty, unique per user regardless of case (in the database too); moves of one
 // or several tasks; "already in folder"; deleting a folder keeps its recordings.
 let user: Awaited<ReturnType<typeof signIn>>;

@@ -1,4 +1,4 @@
-// Without a client id Google sign-in is blocked and the development login stands in (spec §7).
+// Without a client id Google sign-in is blocked and the development login stands in.
 process.env.AUTH_DEV_TOKEN = "dev-token-google-off-123";
 process.env.AUTH_DEV_USER = "dev-google-off@example.com";
 process.env.AUTH_DEV_DEVICE_ID = "web_devgoog1";

@@ -7,7 +7,7 @@ import { setupTestDatabase } from "@/tests/helpers/db";
 import { call } from "@/tests/helpers/api";
 import { signIn } from "@/tests/helpers/users";
 
-// Hotword rules (spec §5): Pro only; not empty; at most 15 Chinese characters
+// Hotword rules: Pro only; not empty; at most 15 Chinese characters
 // or 7 English words; at most 500; batches report created and failed counts.
 let user: Awaited<ReturnType<typeof signIn>>;
 

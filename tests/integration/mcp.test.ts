@@ -12,8 +12,9 @@ import { serveRoute } from "@/tests/helpers/route-server";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 
-// MCP keys (spec §3, §8 MCP) and the MCP server at /api/mcp, reached over real
-// HTTP by the SDK's own client (docs/mcp.md).
+// MCP keys (Pro only, shown once, stored hashed, at most 10, with their refusal
+// messages) and the MCP server at /api/mcp, reached over real HTTP by the SDK's
+// own client (docs/mcp.md).
 jest.setTimeout(60_000);
 
 type User = Awaited<ReturnType<typeof signIn>>;

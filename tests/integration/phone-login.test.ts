@@ -13,9 +13,9 @@ import { signIn } from "@/tests/helpers/users";
 import { solvedHumanToken } from "@/tests/helpers/human";
 import { startLoopbackSms, type LoopbackSms } from "@/tests/helpers/loopback-sms";
 
-// Phone login on the China edition (spec §2, §5, §7, §8 Login; docs/auth.md "China edition and
-// phone login") through the real route handlers, database and Redis, against a loopback SMS
-// proxy that speaks the §7 contract over real HTTP.
+// Phone login on the China edition (terms agreement, number and code checks, the sign-in routes and
+// their error messages; docs/auth.md "China edition and phone login") through the real route handlers,
+// database and Redis, against a loopback SMS proxy that speaks the SMS proxy's contract over real HTTP.
 jest.setTimeout(60_000);
 
 const china = { host: "tingji.cn" };
@@ -60,7 +60,7 @@ beforeEach(() => {
   sms.modes.send = sms.modes.codeLogin = sms.modes.accessToken = "ok";
 });
 
-test("send_code, code_login, access_token, then POST /api/auth/phone: the proxy sees the §7 forms; the browser gets a session", async () => {
+test("send_code, code_login, access_token, then POST /api/auth/phone: the proxy sees the contract's forms; the browser gets a session", async () => {
   const phone = newPhone();
   const sent = await send(`+86 ${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`);
   expect(sent.code).toBe(200);

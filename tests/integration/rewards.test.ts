@@ -14,7 +14,7 @@ import { call } from "@/tests/helpers/api";
 import { latestLinkToken, signIn } from "@/tests/helpers/users";
 import { solvedHumanToken } from "@/tests/helpers/human";
 
-// Referral and promo rules (spec §3, §7, §8 Promo, §9), against the real database.
+// Referral, promo code and community reward rules (credits, limits, refusal messages), against the real database.
 beforeAll(async () => {
   await setupTestDatabase();
 });

@@ -14,7 +14,7 @@ import { setupTestDatabase } from "@/tests/helpers/db";
 import { MEETING, seedTranscribedTask } from "@/tests/helpers/tasks";
 import { signIn } from "@/tests/helpers/users";
 
-// Share links (issue 10, spec §4, §6, §8 Share; docs/sharing.md).
+// Share links (issue 10; docs/sharing.md): who may share, switching a link off and on, and the share error messages.
 let owner: Awaited<ReturnType<typeof signIn>>;
 let helper: Awaited<ReturnType<typeof signIn>>;
 let stranger: Awaited<ReturnType<typeof signIn>>;

@@ -74,7 +74,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-describe("link rules (spec §5)", () => {
+describe("link rules (not empty, a valid http or https link, a YouTube host)", () => {
   test.each([
     ["", "links.empty"],
     ["not a link", "links.invalidUrl"],

@@ -110,7 +110,7 @@ describe("compliance check (region access notice)", () => {
   });
 });
 
-describe("restricted regions (spec §8: body code 302 redirect_required, country_restricted)", () => {
+describe("restricted regions (answered with body code 302 redirect_required, reason country_restricted)", () => {
   test("an API call from a restricted country is answered with the redirect, whatever the route", async () => {
     for (const country of ["KP", "ir"]) {
       const res = await call<{ reason: string; url: string }>(challengeRoute, { headers: { "x-country": country } });

@@ -2,13 +2,13 @@
 // Plain module on purpose: no "server-only", no Node imports.
 import { z } from "zod";
 
-/** Spec §9: a media tools file is at most 1 GB. */
+/** A media tools file is at most 1 GB. */
 export const MEDIA_TOOLS_MAX_BYTES = 1024 * 1024 * 1024;
 
 export const TOOLS = ["extract", "compress"] as const;
 export type MediaTool = (typeof TOOLS)[number];
 
-/** Spec §5: compressor outputs; video to audio (re-encoding) offers the same four. */
+/** The formats the audio compressor may write; video to audio (re-encoding) offers the same four. */
 export const OUTPUT_FORMATS = ["mp3", "m4a", "aac", "wav"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

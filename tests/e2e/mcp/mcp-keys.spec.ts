@@ -3,7 +3,7 @@ import { expect, test, type Page } from "playwright/test";
 import { E2E_DATABASE_URL } from "../env";
 import { signIn } from "../helpers";
 
-// MCP keys in the browser (spec §2 account panel, §3 MCP key): free users see
+// MCP keys in the account panel: free users see
 // the upgrade prompt; a Pro user creates a key, sees it once with the MCP URL,
 // copies both, reloads (the key is gone from view), and deletes it.
 

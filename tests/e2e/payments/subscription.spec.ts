@@ -6,7 +6,7 @@ import { E2E_SERVERS, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from "../env"
 // Issue 11 "Subscription management" and "Renewal reminder": a card subscription
 // bought through the loopback Stripe server, then canceled and continued from the
 // subscription card on the plans page; the cancel-at-period-end reminder is
-// dismissed for 24 hours through the spec §3 record (renewal_reminder_dismissed).
+// dismissed for 24 hours through its stored record (localStorage renewal_reminder_dismissed).
 
 const STRIPE = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
 

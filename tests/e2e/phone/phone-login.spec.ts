@@ -4,7 +4,7 @@ import { E2E_CHINA_BASE_URL, E2E_SMS_PORT } from "../env";
 
 // Issue 13 "China edition": on a .cn host (Chromium resolves *.cn to the local server, see env.ts)
 // the login page is Chinese and signs in by phone: the terms agreement modal must be accepted before
-// a code is sent, the server texts it through the loopback SMS proxy (spec §7 contract), the resend
+// a code is sent, the server texts it through the loopback SMS proxy (the SMS proxy's contract), the resend
 // button counts down 60 s, and phone + code sign in. The signed-in China edition then prices in CNY
 // with Alipay, sends the video-platform tool away and names collaborators by phone.
 

@@ -21,7 +21,7 @@ test("the mobile page lists tasks and shows a transcript under its five tabs", a
   await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
   await item.getByTestId("task-open").click();
   await expect(page.getByTestId("mobile-task")).toBeVisible();
-  // Spec §2: text, summary, mind map, speakers list, timeline.
+  // The mobile task screen's tabs: text, summary, mind map, speakers list, timeline.
   for (const tab of ["text", "summary", "mindmap", "speakers", "timeline"]) await expect(page.getByTestId(`mobile-tab-${tab}`)).toBeVisible();
   await page.getByTestId("mobile-tab-text").click();
   await expect(page.getByTestId("mobile-panel-text")).toContainText(/\w+/);

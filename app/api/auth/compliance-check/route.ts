@@ -3,7 +3,7 @@ import { clientAddress, consumeLimit } from "@/lib/rate-limit/rate-limit";
 import { complianceFor } from "@/lib/verify/compliance";
 import { complianceCheckBody } from "@/lib/verify/verify.schema";
 
-// Spec §7: POST /api/auth/compliance-check {email}. Public (asked before sign-in), per-address limited.
+// POST /api/auth/compliance-check {email}. Public (asked before sign-in), per-address limited.
 export const POST = apiRoute({
   auth: "optional",
   body: complianceCheckBody,

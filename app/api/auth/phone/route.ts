@@ -4,7 +4,7 @@ import { redeemPhoneSignIn } from "@/lib/auth/phone-login";
 import { toUserInfo } from "@/lib/auth/users";
 import { clientAddress, consumeLimit } from "@/lib/rate-limit/rate-limit";
 
-// Spec §7: POST /api/auth/phone {accesstoken, device_id, referral_code} → {access_token, device_id, user_info}.
+// POST /api/auth/phone {accesstoken, device_id, referral_code} → {access_token, device_id, user_info}.
 export const POST = apiRoute({
   auth: "optional",
   body: phoneSignInBody,

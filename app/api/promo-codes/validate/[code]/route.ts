@@ -3,7 +3,7 @@ import { consumeLimit } from "@/lib/rate-limit/rate-limit";
 import { validatePromoCode } from "@/lib/rewards/promo";
 import { promoCodeParams } from "@/lib/rewards/rewards.schema";
 
-// Whether the caller may redeem this code now; refusals carry the §8 Promo message.
+// Whether the caller may redeem this code now; each refusal carries its own promo-code message.
 export const GET = apiRoute({
   auth: "user",
   params: promoCodeParams,
