@@ -40,6 +40,12 @@ export default function LoginScreen({ methods }: { methods: LoginMethods }) {
   const [error, setError] = useState<string | null>(null);
   const [devBusy, setDevBusy] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
+  // A file shared into the app waits for this sign-in (docs/devices.md "Share into the app"): say so.
+  const [sharedWaiting, setSharedWaiting] = useState(false);
+  useEffect(() => {
+    const back = safeReturnPath(readItem(STORAGE_KEYS.returnUrl));
+    setSharedWaiting(Boolean(back && Number(new URL(back, window.location.origin).searchParams.get("shared")) > 0));
+  }, []);
   // The China edition signs in only behind the terms agreement (docs/auth.md "China edition and phone login").
   const china = useIsChinaEdition();
   const [agreed, setAgreed] = useState(false);
@@ -118,6 +124,11 @@ export default function LoginScreen({ methods }: { methods: LoginMethods }) {
       </header>
 
       <section className={`card ${styles.panel}`} data-testid="login-panel">
+        {sharedWaiting && !signedIn ? (
+          <p className={`alert alert-info ${styles.sharedNote}`} role="status" data-testid="login-shared-note">
+            {t("sharedWaiting")}
+          </p>
+        ) : null}
         {status === "authenticated" || signedIn ? (
           <div className={styles.status} data-testid="login-redirecting">
             <span className={styles.spinner} aria-hidden="true" />

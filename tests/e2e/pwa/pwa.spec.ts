@@ -142,6 +142,7 @@ test("a file shared while signed out is still there after signing in", async ({ 
   await shareIntoApp(page, clip);
   // The home is for signed-in users: the share lands on the login page, and the file waits.
   await page.waitForURL(/\/transcribe\/login/);
+  await expect(page.getByTestId("login-shared-note")).toContainText("file you shared");
   await signIn(page, `pwa-share-out-${Date.now()}@example.com`);
   await expect(page.getByTestId("upload-file-row")).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByTestId("upload-file-row")).toContainText("signed-out-memo");
