@@ -41,10 +41,17 @@ export function LibraryAskDialog({ initialQuestion = "", onClose }: { initialQue
     return () => abort.current?.abort();
   }, []);
 
+  const historyLoad = useRef(0);
   const loadHistory = useCallback(async () => {
-    if (!ready) return setTurns([]);
+    const load = ++historyLoad.current;
+    setTurns([]);
+    if (!ready) return;
     try {
-      setTurns((await libraryAskApi.history(scope, folderId || undefined)).items.map(fromHistory));
+      const kept = (await libraryAskApi.history(scope, folderId || undefined)).items.map(fromHistory);
+      if (load !== historyLoad.current) return; // another scope was chosen meanwhile
+      // A question asked while the history loaded stays after it, its answer perhaps still streaming (replacing the
+      // list lost it on a slow network: the phone e2e saw the answer vanish).
+      setTurns((asked) => [...kept, ...asked.filter((x) => x.id === null || !kept.some((k) => k.id === x.id))]);
     } catch (e) {
       toast.error(errorMessage(e, t("failed")));
     }
