@@ -11,6 +11,7 @@ import { useRouter } from "next/navigation";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { rememberReturnUrl, useAuth } from "@/lib/client/auth";
 import { LOGIN_PATH } from "@/lib/client/routes";
+import { sharedCountIn } from "@/lib/pwa/share-store";
 import { wantsMobileView } from "@/lib/client/view-preference";
 import styles from "./landing.module.css";
 
@@ -34,7 +35,7 @@ export function HomeGate({ landing }: { landing: ReactNode }) {
   const router = useRouter();
   useEffect(() => {
     // A visitor who shared a file into the app signs in first; the home then opens it (docs/devices.md).
-    if (status !== "unauthenticated" || !Number(new URLSearchParams(window.location.search).get("shared"))) return;
+    if (status !== "unauthenticated" || !sharedCountIn(window.location.href)) return;
     rememberReturnUrl();
     router.replace(LOGIN_PATH);
   }, [status, router]);

@@ -4,7 +4,7 @@
 // signed-out user signs in first and the files are still waiting). Audio and video open the upload dialog,
 // .txt and .docx the document import.
 import { useEffect, useState } from "react";
-import { forgetSharedFiles, sharedFiles, type SharedFile } from "@/lib/pwa/share-store";
+import { forgetSharedFiles, SHARED_PARAM, sharedCountIn, sharedFiles, type SharedFile } from "@/lib/pwa/share-store";
 
 export type SharedOpen = { kind: "media" | "document"; files: File[] };
 
@@ -38,7 +38,7 @@ function forThisPage(kept: SharedFile[], openedByShare: boolean): SharedFile[] {
 /** This document was loaded by a share, or the home was reached from it (after a sign-in) with ?shared kept. */
 function openedByShare(): boolean {
   const loadedAt = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.name;
-  return [loadedAt, window.location.href].some((href) => href && new URL(href).searchParams.has("shared"));
+  return [loadedAt, window.location.href].some((href) => href && sharedCountIn(href) > 0);
 }
 
 function takeSharedOnce(): Promise<SharedOpen | null> {
@@ -92,10 +92,10 @@ export function useSharedIntoHome(openUpload: () => void, openDocuments: (files:
   }, [shared]);
   useEffect(() => {
     const url = new URL(window.location.href);
-    if (url.searchParams.get("action") !== "upload" && !url.searchParams.has("shared")) return;
+    if (url.searchParams.get("action") !== "upload" && !url.searchParams.has(SHARED_PARAM)) return;
     const action = url.searchParams.get("action");
     url.searchParams.delete("action");
-    url.searchParams.delete("shared");
+    url.searchParams.delete(SHARED_PARAM);
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
     if (action === "upload") openUpload();
     // eslint-disable-next-line react-hooks/exhaustive-deps

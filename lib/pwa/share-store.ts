@@ -47,10 +47,17 @@ export async function sharedFiles(): Promise<SharedFile[]> {
   return ((await run<SharedFile[]>("readonly", (store) => store.getAll() as IDBRequest<SharedFile[]>)) ?? []).sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** Forgets the files with these ids (the ones a page opened), or all of them. */
-export async function forgetSharedFiles(ids?: string[]): Promise<void> {
+/** Forgets the files with these ids: the ones a page opened (a newer share stays for the page it opens). */
+export async function forgetSharedFiles(ids: string[]): Promise<void> {
   await run("readwrite", (store) => {
-    if (!ids) store.clear();
-    else for (const id of ids) store.delete(id);
+    for (const id of ids) store.delete(id);
   });
+}
+
+/** The home's query parameter for a share: `?shared=N`, the files the service worker kept (0: none, no worker). */
+export const SHARED_PARAM = "shared";
+
+/** How many files the share behind this address kept (0 when it names no share); relative addresses too. */
+export function sharedCountIn(href: string): number {
+  return Number(new URL(href, "http://app.invalid").searchParams.get(SHARED_PARAM)) || 0;
 }

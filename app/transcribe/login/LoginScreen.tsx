@@ -7,6 +7,7 @@ import { api, isApiError } from "@/lib/client/api";
 import { getDeviceId, saveSession, takeReturnUrl, useAuth, type SignInResponse } from "@/lib/client/auth";
 import { HOME_PATH, isToolsPath } from "@/lib/client/routes";
 import { STORAGE_KEYS, readItem, safeReturnPath } from "@/lib/client/storage";
+import { sharedCountIn } from "@/lib/pwa/share-store";
 import { Brand } from "@/components/shell/Brand";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import { LanguageSwitcher } from "@/components/shell/LanguageSwitcher";
@@ -44,7 +45,7 @@ export default function LoginScreen({ methods }: { methods: LoginMethods }) {
   const [sharedWaiting, setSharedWaiting] = useState(false);
   useEffect(() => {
     const back = safeReturnPath(readItem(STORAGE_KEYS.returnUrl));
-    setSharedWaiting(Boolean(back && Number(new URL(back, window.location.origin).searchParams.get("shared")) > 0));
+    setSharedWaiting(Boolean(back && sharedCountIn(back) > 0));
   }, []);
   // The China edition signs in only behind the terms agreement (docs/auth.md "China edition and phone login").
   const china = useIsChinaEdition();

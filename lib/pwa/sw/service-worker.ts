@@ -9,7 +9,7 @@
 import { CacheFirst, ExpirationPlugin, Serwist, type PrecacheEntry } from "serwist";
 import { PAGES_CACHE } from "../offline-reads";
 import { SHARE_FIELD, SHARE_TARGET_PATH } from "../manifest";
-import { keepSharedFiles } from "../share-store";
+import { keepSharedFiles, SHARED_PARAM } from "../share-store";
 import { notificationOf, type PushMessage } from "../push-message";
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
@@ -48,7 +48,7 @@ async function takeShare(request: Request): Promise<Response> {
   const form = await request.formData();
   const files = form.getAll(SHARE_FIELD).filter((f): f is File => typeof f !== "string");
   await keepSharedFiles(files.map((f) => ({ name: f.name, type: f.type, blob: f })));
-  return Response.redirect(`${HOME}?shared=${files.length}`, 303);
+  return Response.redirect(`${HOME}?${SHARED_PARAM}=${files.length}`, 303);
 }
 
 self.addEventListener("fetch", (event) => {
