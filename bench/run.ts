@@ -1,7 +1,7 @@
 /**
  * Every benchmark, one after another, each writing its own section of
  * bench/README.md:   npm run bench            (all)
- *                    npm run bench -- wer der  (only some: wer, der, long, upload, times)
+ *                    npm run bench -- wer der  (only some: wer, der, conversations, long, upload, times)
  *                    npm run bench -- search   (issue 10's search target; see bench/search.ts)
  *                    npm run bench -- profiles (issue 28's voice profiles; see bench/voice-profiles.ts)
  * Run on a quiet machine: the figures are wall-clock times and memory peaks.
@@ -9,6 +9,7 @@
 import { runAnalysisLocalBench } from "./analysis-local";
 import { runChaptersBench } from "./chapters";
 import { runLibraryAskBench } from "./library-ask";
+import { runConversationsBench } from "./diarization-conversations";
 import { runDiarizationBench } from "./diarization-der";
 import { runFairnessBench } from "./fairness";
 import { runHotwordsBench } from "./hotwords";
@@ -25,6 +26,8 @@ import { runTranscriptTimesBench } from "./transcript-times";
 const benches: Record<string, () => Promise<unknown>> = {
   wer: () => runSpeechWerBench({ record: true }),
   der: () => runDiarizationBench({ record: true, long: true }),
+  // Issue 28: speaker count and confusion on held-out conversations built from known corpus readers (bench/diarization-conversations.ts).
+  conversations: () => runConversationsBench({ record: true }),
   long: () => runSpeechLongBench({ record: true }),
   // Issue 24: transcript times against the corpus's outside references (bench/transcript-times.ts).
   times: () => runTranscriptTimesBench({ record: true }),
