@@ -2,7 +2,8 @@ import "server-only";
 import { GaussStats, glr, logDetCovariance } from "./glr";
 import { spectralEmbedding, spectralLabels } from "./cluster";
 import { computeFeatures, FRAME_STEP, type Features } from "./features";
-import { labelCount, resegment, type FrameRange } from "./resegment";
+import { intersect, labelFrames, makeWindows, mergeRegions, toFrameRanges, type FrameRange } from "./frame-ranges";
+import { labelCount, resegment } from "./resegment";
 import { sileroSpeechDetector, type SpeechRegion } from "./silero-vad";
 import { detectSpeech } from "./vad";
 
@@ -33,6 +34,8 @@ export type Tuning = {
   maxClusterWindows: number;
   /** Fraction of windows each window stays linked to in the spectral graph. */
   neighbourFraction: number;
+  /** The fractions tried when the speaker count is given (mostDistinctPartition). */
+  givenCountSparsities: number[];
   /** Speaker count tried at most when none is given. */
   maxAutoSpeakers: number;
   /** Resegmentation: components of each speaker's GMM, and rounds. */
@@ -63,6 +66,7 @@ export const DEFAULT_TUNING: Tuning = {
   hopSec: 0.75,
   maxClusterWindows: 500,
   neighbourFraction: 0.2,
+  givenCountSparsities: [0.1, 0.2, 0.3, 0.4],
   maxAutoSpeakers: 6,
   gmmComponents: 8,
   resegIterations: 2,
@@ -88,7 +92,8 @@ export const DEFAULT_TUNING: Tuning = {
  *    boundaries to where the voice changes.
  * 4. k grows while even the two closest speakers are clearly and
  *    significantly different voices (closestPairMargin) and every speaker has
- *    enough speech.
+ *    enough speech; when the count is given, the graph is cut at several
+ *    sparsities instead and the most distinct partition is kept.
  * 5. Short pauses inside one speaker's speech are bridged.
  * Cost is linear in the length apart from the clustering, which sees at most
  * maxClusterWindows windows: about 40 s for 60 minutes on one core.
@@ -131,6 +136,12 @@ export function diarizeFeatures(feats: Features, opts: DiarizeOptions, tuning: T
     return s;
   });
   const clusterer = windowClusterer(stats, tuning);
+  const labelsFor = (k: number, neighbourFraction?: number) =>
+    resegment(x, dims, speech, labelFrames(frames, speech, windows, clusterer.labels(k, neighbourFraction)), tuning);
+  if (opts.minSpeakers && opts.minSpeakers === opts.maxSpeakers) {
+    const k = Math.min(opts.minSpeakers, clusterer.size);
+    return bridgePauses(toTurns(mostDistinctPartition(k, labelsFor, (labels) => closestPairMargin(x, dims, speech, labels, tuning, 0), tuning), speech), tuning.bridgePauseSec);
+  }
 
   let speechFrames = 0;
   for (const r of speech) speechFrames += r.end - r.start;
@@ -140,7 +151,7 @@ export function diarizeFeatures(feats: Features, opts: DiarizeOptions, tuning: T
   const first = Math.min(minK, top);
   let chosen: Int32Array | null = null;
   for (let k = first; k <= top; k++) {
-    const labels = resegment(x, dims, speech, labelFrames(frames, speech, windows, clusterer.labels(k)), tuning);
+    const labels = labelsFor(k);
     if (k === first) {
       chosen = labels;
       continue;
@@ -168,9 +179,28 @@ function bridgePauses(turns: SpeakerTurn[], maxPause: number): SpeakerTurn[] {
 }
 
 /**
+ * The owner gave the speaker count, so there is no count test; but the graph's
+ * sparsity decides which voices a k-way cut separates (a speaker who says one
+ * sentence stands apart only in some), so each of tuning.givenCountSparsities
+ * is cut and the partition whose two closest speakers are most clearly apart is
+ * kept (bench/README.md, "count given").
+ */
+function mostDistinctPartition(k: number, labelsFor: (k: number, neighbourFraction: number) => Int32Array, margin: (labels: Int32Array) => number, tuning: Tuning): Int32Array {
+  let best: Int32Array | null = null;
+  let bestMargin = -Infinity;
+  for (const fraction of k > 1 ? tuning.givenCountSparsities : [tuning.neighbourFraction]) {
+    const labels = labelsFor(k, fraction);
+    const m = labelCount(labels) === k ? margin(labels) : -Infinity;
+    if (!best || m > bestMargin) [best, bestMargin] = [labels, m];
+  }
+  return best!;
+}
+
+/**
  * Spectral clustering of (a bounded, evenly spaced subset of) the windows by
- * GLR similarity, decomposed once; `labels(k)` cuts it into k clusters and
- * sends every window left out to the cluster whose Gaussian it is closest to.
+ * GLR similarity, computed once and decomposed once per graph sparsity;
+ * `labels(k)` cuts it into k clusters and sends every window left out to the
+ * cluster whose Gaussian it is closest to.
  */
 function windowClusterer(stats: GaussStats[], tuning: Tuning) {
   const n = stats.length;
@@ -178,11 +208,18 @@ function windowClusterer(stats: GaussStats[], tuning: Tuning) {
   const picked: number[] = [];
   for (let p = 0; Math.floor(p) < n; p += stride) picked.push(Math.floor(p));
   const m = picked.length;
-  const embedding = m >= 3 ? spectralEmbedding(glrSimilarity(picked.map((i) => stats[i])), m, Math.max(2, Math.round(tuning.neighbourFraction * m))) : null;
+  const similarity = m >= 3 ? glrSimilarity(picked.map((i) => stats[i])) : null;
+  const embeddings = new Map<number, ReturnType<typeof spectralEmbedding>>();
+  const embeddingFor = (fraction: number) => {
+    if (!similarity) return null;
+    if (!embeddings.has(fraction)) embeddings.set(fraction, spectralEmbedding(similarity, m, Math.max(2, Math.round(fraction * m))));
+    return embeddings.get(fraction)!;
+  };
   const dims = stats[0].dims;
   const scratch = new Float64Array(dims * dims);
   const own = m === n ? null : stats.map((s) => logDetCovariance(s, scratch));
-  const labels = (k: number): Int32Array => {
+  const labels = (k: number, neighbourFraction = tuning.neighbourFraction): Int32Array => {
+    const embedding = embeddingFor(neighbourFraction);
     const sub = embedding ? spectralLabels(embedding, m, k) : new Int32Array(m);
     if (!own) return sub;
     const count = labelCount(sub);
@@ -263,37 +300,6 @@ function closestPairMargin(x: Float32Array, dims: number, speech: FrameRange[], 
   return worst;
 }
 
-/** Frames in both lists of sorted, disjoint ranges. */
-function intersect(a: FrameRange[], b: FrameRange[]): FrameRange[] {
-  const out: FrameRange[] = [];
-  let j = 0;
-  for (const r of a) {
-    while (j < b.length && b[j].end <= r.start) j++;
-    for (let k = j; k < b.length && b[k].start < r.end; k++) {
-      const start = Math.max(r.start, b[k].start);
-      const end = Math.min(r.end, b[k].end);
-      if (end > start) out.push({ start, end });
-    }
-  }
-  return out;
-}
-
-function toFrameRanges(regions: SpeechRegion[], frames: number): FrameRange[] {
-  return regions
-    .map((r) => ({ start: Math.max(0, Math.round(r.start / FRAME_STEP)), end: Math.min(frames, Math.round(r.end / FRAME_STEP)) }))
-    .filter((r) => r.end > r.start);
-}
-
-function mergeRegions(regions: FrameRange[]): FrameRange[] {
-  const out: FrameRange[] = [];
-  for (const r of [...regions].sort((a, b) => a.start - b.start)) {
-    const last = out[out.length - 1];
-    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
-    else out.push({ ...r });
-  }
-  return out;
-}
-
 /** Cepstral mean and variance normalisation over speech frames: removes the channel, keeps speaker differences. */
 function normalise(mfcc: Float32Array, dims: number, speech: FrameRange[]): Float32Array {
   const mean = new Float64Array(dims);
@@ -316,44 +322,6 @@ function normalise(mfcc: Float32Array, dims: number, speech: FrameRange[]): Floa
     const sd = Math.sqrt(Math.max(1e-8, sq[d] / n - mean[d] * mean[d]));
     for (let f = 0; f < frames; f++) out[f * dims + d] = (mfcc[f * dims + d] - mean[d]) / sd;
   }
-  return out;
-}
-
-/** Fixed-length windows inside each speech region; a region shorter than a window is one window. */
-function makeWindows(speech: FrameRange[], length: number, hop: number): FrameRange[] {
-  const out: FrameRange[] = [];
-  for (const r of speech) {
-    const len = r.end - r.start;
-    if (len <= length) {
-      out.push({ ...r });
-      continue;
-    }
-    const count = Math.ceil((len - length) / hop) + 1;
-    // Spread the windows evenly so the last one ends at the region end.
-    const step = (len - length) / (count - 1);
-    for (let i = 0; i < count; i++) {
-      const start = r.start + Math.round(i * step);
-      out.push({ start, end: start + length });
-    }
-  }
-  return out;
-}
-
-/** Each speech frame takes the label of the covering window whose centre is nearest; -1 marks non-speech. */
-function labelFrames(frames: number, speech: FrameRange[], windows: FrameRange[], labels: Int32Array): Int32Array {
-  const out = new Int32Array(frames).fill(-1);
-  const dist = new Float64Array(frames).fill(Infinity);
-  windows.forEach((w, i) => {
-    const centre = (w.start + w.end) / 2;
-    for (let f = w.start; f < w.end; f++) {
-      const d = Math.abs(f - centre);
-      if (d < dist[f]) {
-        dist[f] = d;
-        out[f] = labels[i];
-      }
-    }
-  });
-  for (const r of speech) for (let f = r.start; f < r.end; f++) if (out[f] < 0) out[f] = 0;
   return out;
 }
 

@@ -2,13 +2,11 @@ import "server-only";
 import { rng } from "./cluster";
 import { type DiagGmm, trainGmm } from "./gmm";
 import type { Tuning } from "./diarize";
+import type { FrameRange } from "./frame-ranges";
 
 // The resegmentation step of diarize.ts: after the windows are clustered, a
 // GMM per speaker and a Viterbi pass over the frames move each boundary to
 // where the voice changes.
-
-/** A run of frames [start, end). */
-export type FrameRange = { start: number; end: number };
 
 type ResegmentTuning = Pick<Tuning, "gmmComponents" | "resegIterations" | "switchPenalty">;
 

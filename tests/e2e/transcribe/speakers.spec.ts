@@ -31,3 +31,35 @@ test("the speaker count given at upload is kept, and re-detecting speakers keeps
   await expect(page.getByTestId("speakers-panel").getByTestId("speaker-name")).toContainText(["Host"]);
   await expect(page.getByTestId("transcript-group")).not.toHaveCount(1);
 });
+
+test("told there are three speakers, the one who says a single sentence gets their own name (falcon_test's reference)", async ({ page }) => {
+  await signIn(page, "e2e-speakers-given@example.com");
+  await openUpload(page, "audio");
+  await page.getByTestId("upload-file-input").setInputFiles(path.join(CORPUS, "multi/falcon_test.wav"));
+  await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
+  await page.getByTestId("upload-speaker-count").selectOption("3");
+  await page.getByTestId("upload-submit").click();
+  const item = page.getByTestId("task-item").filter({ hasText: "falcon_test" }).first();
+  await item.getByTestId("task-open").click();
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+  await expect(page.getByTestId("speakers-panel").getByTestId("speaker-item")).toHaveCount(3);
+
+  // The corpus's reference (multi/falcon_test.derived.rttm): speaker1 1.7-3.9 s, speaker2 6.2-11.1 s, speaker3 12.8-18.0 s.
+  const reference = [
+    { speaker: "speaker1", start: 1700, end: 3900 },
+    { speaker: "speaker2", start: 6200, end: 11100 },
+    { speaker: "speaker3", start: 12800, end: 18000 },
+  ];
+  const lines = await page.getByTestId("transcript-entry").evaluateAll((els) =>
+    els.map((el) => ({ begin: Number(el.getAttribute("data-begin")), end: Number(el.getAttribute("data-end")), speakerId: el.closest("[data-testid=transcript-group]")?.getAttribute("data-speaker-id") ?? "" })),
+  );
+  const heardBy = new Map<string, Set<string>>();
+  for (const line of lines) {
+    const ref = reference.find((r) => Math.min(r.end, line.end) - Math.max(r.start, line.begin) > (line.end - line.begin) / 2);
+    if (ref) heardBy.set(ref.speaker, (heardBy.get(ref.speaker) ?? new Set()).add(line.speakerId));
+  }
+  // Each reference speaker's lines carry one name, and the three names differ.
+  expect([...heardBy.keys()].sort()).toEqual(["speaker1", "speaker2", "speaker3"]);
+  for (const ids of heardBy.values()) expect(ids.size).toBe(1);
+  expect(new Set([...heardBy.values()].map((ids) => [...ids][0])).size).toBe(3);
+});
