@@ -1,18 +1,24 @@
 import path from "node:path";
-import { expect, test } from "playwright/test";
+import { expect, type Page, test } from "playwright/test";
 import { CORPUS, openUpload, signIn } from "../helpers";
 
-test("the speaker count given at upload is kept, and re-detecting speakers keeps the names given", async ({ page }) => {
-  await signIn(page, "e2e-speakers@example.com");
+/** Signs in, uploads a corpus clip saying how many speakers it has, opens it and waits until it is transcribed. */
+async function transcribeWithSpeakerCount(page: Page, email: string, clip: string, count: string) {
+  await signIn(page, email);
   await openUpload(page, "audio");
-  await page.getByTestId("upload-file-input").setInputFiles(path.join(CORPUS, "multi/pyannote_sample.wav"));
+  await page.getByTestId("upload-file-input").setInputFiles(path.join(CORPUS, clip));
   await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
-  // Two people speak in this sample; say there is one, as a user who did not know would.
-  await page.getByTestId("upload-speaker-count").selectOption("1");
+  await page.getByTestId("upload-speaker-count").selectOption(count);
   await page.getByTestId("upload-submit").click();
-  const item = page.getByTestId("task-item").filter({ hasText: "pyannote_sample" }).first();
+  const item = page.getByTestId("task-item").filter({ hasText: path.basename(clip, ".wav") }).first();
   await item.getByTestId("task-open").click();
   await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+  return item;
+}
+
+test("the speaker count given at upload is kept, and re-detecting speakers keeps the names given", async ({ page }) => {
+  // Two people speak in this sample; say there is one, as a user who did not know would.
+  const item = await transcribeWithSpeakerCount(page, "e2e-speakers@example.com", "multi/pyannote_sample.wav", "1");
 
   const speakers = page.getByTestId("speakers-panel").getByTestId("speaker-item");
   await expect(speakers).toHaveCount(1);
@@ -33,15 +39,7 @@ test("the speaker count given at upload is kept, and re-detecting speakers keeps
 });
 
 test("told there are three speakers, the one who says a single sentence gets their own name (falcon_test's reference)", async ({ page }) => {
-  await signIn(page, "e2e-speakers-given@example.com");
-  await openUpload(page, "audio");
-  await page.getByTestId("upload-file-input").setInputFiles(path.join(CORPUS, "multi/falcon_test.wav"));
-  await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
-  await page.getByTestId("upload-speaker-count").selectOption("3");
-  await page.getByTestId("upload-submit").click();
-  const item = page.getByTestId("task-item").filter({ hasText: "falcon_test" }).first();
-  await item.getByTestId("task-open").click();
-  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
+  await transcribeWithSpeakerCount(page, "e2e-speakers-given@example.com", "multi/falcon_test.wav", "3");
   await expect(page.getByTestId("speakers-panel").getByTestId("speaker-item")).toHaveCount(3);
 
   // The corpus's reference (multi/falcon_test.derived.rttm): speaker1 1.7-3.9 s, speaker2 6.2-11.1 s, speaker3 12.8-18.0 s.
