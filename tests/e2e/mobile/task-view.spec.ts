@@ -40,6 +40,23 @@ const smallestNodeText = (page: Page) =>
 
 const mapTransform = (page: Page) => page.locator('[data-testid="mindmap"] > g').first().getAttribute("transform");
 
+/**
+ * Waits until the map's transform has stayed the same for half a second: markmap animates its fit, and a size read
+ * during the animation (the full suite once read 9.1 px mid-fit after 11 px had passed) is neither the fit nor a baseline.
+ */
+async function mapSettled(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const before = await mapTransform(page);
+        await page.waitForTimeout(500);
+        return before !== null && before === (await mapTransform(page));
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
 /** A two-finger pinch (spreading) on the map, through real touch events. */
 async function pinch(page: Page) {
   const box = (await page.getByTestId("mindmap").boundingBox())!;
@@ -96,6 +113,7 @@ for (const lang of ["en", "zh"] as const) {
     await expect(page.getByTestId("summary-content")).toBeVisible({ timeout: 90_000 });
     await page.getByTestId("mobile-tab-mindmap").click();
     await expect(page.locator('[data-testid="mindmap"] .markmap-node').first()).toBeVisible();
+    await mapSettled(page);
     await expect.poll(() => smallestNodeText(page)).toBeGreaterThanOrEqual(11);
     // The drawing is on screen: the root node (the recording's title; the first node drawn may be a branch off
     // screen, such as the chapters above it) lies inside the map's frame once the fit has settled.
@@ -107,6 +125,7 @@ for (const lang of ["en", "zh"] as const) {
       return inside ? "inside" : JSON.stringify({ frame, root: b });
     };
     await expect.poll(inFrame, { timeout: 5_000 }).toBe("inside");
+    await mapSettled(page);
     const text = await smallestNodeText(page);
     test.info().annotations.push({ type: "mindmap-smallest-text-px", description: text.toFixed(1) });
     await expect(page.getByTestId("mindmap-hint")).toHaveText(lang === "zh" ? /双指缩放/ : /Pinch to zoom/);
