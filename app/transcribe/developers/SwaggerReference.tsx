@@ -1,0 +1,34 @@
+"use client";
+// Swagger UI over /api/v1/openapi.json, started from the browser once the page has hydrated. The page used to start it
+// from an inline script on the window's load event, which a busy server or a streamed page could leave waiting for
+// good ("Loading the reference…" for 20 s in the full e2e suite once). The bundle comes from our own server
+// (./assets); the policy's 'strict-dynamic' trusts a script that our own (nonce-carrying) code adds.
+import { useEffect, useRef, useState } from "react";
+
+const BUNDLE = "/transcribe/developers/assets/swagger-ui-bundle.js";
+type SwaggerWindow = Window & { SwaggerUIBundle?: (options: Record<string, unknown>) => unknown };
+
+export function SwaggerReference({ loading, failed }: { loading: string; failed: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  useEffect(() => {
+    const w = window as SwaggerWindow;
+    const start = () => {
+      if (!w.SwaggerUIBundle || !host.current) return setState("failed");
+      w.SwaggerUIBundle({ url: "/api/v1/openapi.json", domNode: host.current, deepLinking: true, tryItOutEnabled: false });
+      setState("ready");
+    };
+    if (w.SwaggerUIBundle) return start();
+    const script = document.createElement("script");
+    script.src = BUNDLE;
+    script.onload = start;
+    script.onerror = () => setState("failed");
+    document.body.appendChild(script);
+  }, []);
+  return (
+    <>
+      {state !== "ready" && <p role={state === "failed" ? "alert" : undefined}>{state === "failed" ? failed : loading}</p>}
+      <div ref={host} />
+    </>
+  );
+}
