@@ -12,14 +12,13 @@
  * The readers of different corpora also differ in microphone and room, which makes them easier to tell apart than
  * two people at one table: a wrong count here is a real weakness, a right one proves less.
  */
-import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { rng } from "@/lib/diarization/cluster";
-import { diarizationErrorRate, parseRttm, parseUem, type DerBreakdown, type LabelledSegment, type TimeRange } from "@/lib/diarization/der";
+import { diarizationErrorRate, type DerBreakdown, type LabelledSegment, type TimeRange } from "@/lib/diarization/der";
 import { DEFAULT_TUNING, diarizeWith, type Tuning } from "@/lib/diarization/diarize";
 import { normalizeToWav, readWavPcm } from "@/lib/media/ffmpeg";
-import { multiClips } from "./diarization-der";
+import { loadMultiClips } from "./diarization-der";
 import { CORPUS_DIR } from "./lib/corpus";
 import { machineLine } from "./lib/machine";
 import { writeReadmeSection } from "./lib/readme";
@@ -101,15 +100,7 @@ export async function buildConversations(): Promise<BuiltConversation[]> {
 
 /** The clips of shared/corpus/multi with their RTTM (and UEM), as recordings to diarize with the count given. */
 async function multiRecordings(): Promise<(BuiltConversation & { uem?: TimeRange[] })[]> {
-  const out = [];
-  for (const clip of multiClips()) {
-    const wav = path.join(os.tmpdir(), `tingji-conversation-${clip.name}.wav`);
-    await normalizeToWav(clip.wav, wav);
-    const reference = parseRttm(await fsp.readFile(clip.rttm, "utf8"));
-    const uem = clip.uem ? parseUem(await fsp.readFile(clip.uem, "utf8")) : undefined;
-    out.push({ name: clip.name, audio: (await readWavPcm(wav)).samples, reference, uem });
-  }
-  return out;
+  return (await loadMultiClips()).map(({ name, samples, reference, uem }) => ({ name, audio: samples, reference, uem }));
 }
 
 /** Diarizes a recording (with its true speaker count when `countGiven`) and scores it against its reference. */

@@ -105,6 +105,21 @@ export function multiClips(dir = path.join(CORPUS_DIR, "multi")): { name: string
   return out;
 }
 
+/** Each clip of multiClips() decoded as the pipeline does (16 kHz mono), with its reference RTTM and UEM. */
+export async function loadMultiClips(): Promise<{ name: string; samples: Float32Array; sampleRate: number; reference: LabelledSegment[]; uem?: TimeRange[] }[]> {
+  const out = [];
+  for (const clip of multiClips()) {
+    const wav = path.join(os.tmpdir(), `tingji-multi-${clip.name}.wav`);
+    await normalizeToWav(clip.wav, wav);
+    const { samples, sampleRate } = await readWavPcm(wav);
+    await fsp.rm(wav, { force: true });
+    const reference = parseRttm(await fsp.readFile(clip.rttm, "utf8"));
+    const uem = clip.uem ? parseUem(await fsp.readFile(clip.uem, "utf8")) : undefined;
+    out.push({ name: clip.name, samples, sampleRate, reference, uem });
+  }
+  return out;
+}
+
 /** The best a one-speaker-at-a-time output can do: at every 10 ms, one of the active reference speakers. */
 function overlapFloor(reference: LabelledSegment[], uem: TimeRange[] | undefined): number {
   const end = reference.reduce((m, s) => Math.max(m, s.end), 0);

@@ -3,16 +3,12 @@
  * with the speaker the diarization named, the number of reference speakers (the RTTM) and the runner-up speaker (the
  * speaker model that fits the block best after the named one). A detector then says which blocks get the runner-up too.
  */
-import fsp from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { rng } from "@/lib/diarization/cluster";
-import { diarizationErrorRate, parseRttm, parseUem, type DerBreakdown, type LabelledSegment, type TimeRange } from "@/lib/diarization/der";
+import { diarizationErrorRate, type DerBreakdown, type LabelledSegment, type TimeRange } from "@/lib/diarization/der";
 import { DEFAULT_TUNING, diarizeWith, type SpeakerTurn } from "@/lib/diarization/diarize";
 import { computeFeatures, FRAME_STEP } from "@/lib/diarization/features";
 import { trainGmm } from "@/lib/diarization/gmm";
-import { normalizeToWav, readWavPcm } from "@/lib/media/ffmpeg";
-import { multiClips } from "../diarization-der";
+import { loadMultiClips } from "../diarization-der";
 
 export const BLOCK_SEC = 0.5;
 const COLLAR = 0.25;
@@ -78,18 +74,10 @@ function blocksOf(turns: SpeakerTurn[], reference: LabelledSegment[], samples: F
 
 /** The clips of shared/corpus/multi with an RTTM, diarized with today's defaults and cut into blocks. */
 export async function diarizedMultiClips(): Promise<DiarizedClip[]> {
-  const out: DiarizedClip[] = [];
-  for (const clip of multiClips()) {
-    const wav = path.join(os.tmpdir(), `tingji-overlap-${clip.name}.wav`);
-    await normalizeToWav(clip.wav, wav);
-    const { samples, sampleRate } = await readWavPcm(wav);
-    await fsp.rm(wav, { force: true });
-    const turns = diarizeWith(samples, sampleRate, {}, DEFAULT_TUNING);
-    const reference = parseRttm(await fsp.readFile(clip.rttm, "utf8"));
-    const uem = clip.uem ? parseUem(await fsp.readFile(clip.uem, "utf8")) : undefined;
-    out.push({ name: clip.name, samples, sampleRate, turns, reference, uem, blocks: blocksOf(turns, reference, samples, sampleRate) });
-  }
-  return out;
+  return (await loadMultiClips()).map((clip) => {
+    const turns = diarizeWith(clip.samples, clip.sampleRate, {}, DEFAULT_TUNING);
+    return { ...clip, turns, blocks: blocksOf(turns, clip.reference, clip.samples, clip.sampleRate) };
+  });
 }
 
 /** DER (collar 0.25 s) of the diarization with the runner-up speaker added in the chosen blocks. */
