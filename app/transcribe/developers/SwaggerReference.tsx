@@ -13,17 +13,28 @@ export function SwaggerReference({ loading, failed }: { loading: string; failed:
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   useEffect(() => {
     const w = window as SwaggerWindow;
+    let cancelled = false;
     const start = () => {
+      if (cancelled) return;
       if (!w.SwaggerUIBundle || !host.current) return setState("failed");
       w.SwaggerUIBundle({ url: "/api/v1/openapi.json", domNode: host.current, deepLinking: true, tryItOutEnabled: false });
       setState("ready");
     };
-    if (w.SwaggerUIBundle) return start();
-    const script = document.createElement("script");
-    script.src = BUNDLE;
-    script.onload = start;
-    script.onerror = () => setState("failed");
-    document.body.appendChild(script);
+    if (w.SwaggerUIBundle) start();
+    else {
+      // One script element however often the effect runs (React runs it twice in development).
+      let script = document.querySelector<HTMLScriptElement>(`script[src="${BUNDLE}"]`);
+      if (!script) {
+        script = document.createElement("script");
+        script.src = BUNDLE;
+        document.body.appendChild(script);
+      }
+      script.addEventListener("load", start, { once: true });
+      script.addEventListener("error", () => !cancelled && setState("failed"), { once: true });
+    }
+    return () => {
+      cancelled = true;
+    };
   }, []);
   return (
     <>
