@@ -226,21 +226,17 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     const { t } = await translatorFor(opts.locale);
     // Default names follow the order in which the speakers first talk.
     const speakerNumbers = [...new Set(entries.map((e) => e.speaker))];
+    const finished = {
+      transcriptionTime: new Date(),
+      duration: durationSec,
+      fullText: joinFullText(entries.map((e) => e.text.trim())),
+      completedSteps: [...done, "diarize"],
+      estimatedMinutes: null,
+      speakerSource: provider ? ("provider" as const) : ("ours" as const),
+    };
     await prisma.$transaction(async (db) => {
-      // First: a task deleted meanwhile stops here (TaskGoneError) and the transaction writes nothing.
-      await moveTranscribingTask(
-        taskId,
-        "completed",
-        {
-          transcriptionTime: new Date(),
-          duration: durationSec,
-          fullText: joinFullText(entries.map((e) => e.text.trim())),
-          completedSteps: [...done, "diarize"],
-          estimatedMinutes: null,
-          speakerSource: provider ? "provider" : "ours",
-        },
-        db,
-      );
+      // First: a task deleted or settled meanwhile stops here (TaskGoneError, TaskSettledError) and the transaction writes nothing.
+      await updateTranscribingTask(taskId, { duration: durationSec }, db);
       await db.timelineEntry.deleteMany({ where: { taskId } });
       await db.speaker.deleteMany({ where: { taskId } });
       const ids = new Map<number, string>();
@@ -253,7 +249,10 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
         data: entries.map((e, position) => ({ taskId, position, begin: Math.round(e.begin), end: Math.round(e.end), text: e.text.trim(), speakerId: ids.get(e.speaker) ?? null })),
       });
     });
+    // Voice profiles name the speakers before the task shows as completed, so the owner's first look has the names
+    // (named after it, a transcript already open kept "Speaker 1"). A redelivered job before the move starts over above.
     await opts.nameSpeakers?.(taskId, wav);
+    await moveTranscribingTask(taskId, "completed", finished);
     await clearProgress(taskId);
     await announceTaskEvent(taskId, { kind: "transcribed" });
     return { speakers: speakerNumbers.length, entries: entries.length };

@@ -33,6 +33,21 @@ const recording = (title: string, clips: string[], speakers: number[]) => seedVo
 
 const task = (id: string) => prisma.task.findUniqueOrThrow({ where: { id }, select: { speakers: { select: { id: true, name: true, profileId: true, profileState: true, profileConfidence: true } } } });
 
+/**
+ * Puts a seeded recording back in the queue with its transcription step done
+ * (segments.json stored from its timeline), so the pipeline runs only the
+ * speaker step: a re-detection when `finished`, else a new transcript's last step.
+ */
+async function queueWithTranscribedText(taskId: string, { finished }: { finished: boolean }) {
+  const folder = mediaFolder(user.userId, taskId);
+  const entries = await prisma.timelineEntry.findMany({ where: { taskId }, orderBy: { position: "asc" }, select: { begin: true, end: true, text: true } });
+  const segments = path.join(work, `${taskId}-segments.json`);
+  await fsp.writeFile(segments, JSON.stringify({ language: "en", segments: entries }));
+  await storage().putFile(`${folder}/segments.json`, segments, "application/json");
+  await prisma.mediaPart.create({ data: { taskId, position: 0, storageKey: `${folder}/normalized.wav`, originalName: "voice.wav", size: 1, mime: "audio/wav", kind: "audio", duration: 10 } });
+  await prisma.task.update({ where: { id: taskId }, data: { status: "queued", transcriptionTime: finished ? new Date() : null, completedSteps: ["prepare", "transcribe"], speakerCount: 1 } });
+}
+
 beforeAll(async () => {
   await setupTestDatabase();
   work = await fsp.mkdtemp(path.join(os.tmpdir(), "voice-profiles-"));
@@ -126,13 +141,7 @@ test("re-detecting the speakers of a finished transcript applies the profiles", 
 
   // A finished transcript of two other clips of hers, whose speakers are detected again (one speaker, as the owner says).
   const later = await recording("rita-later", [LV[1]!, LV[2]!], [0, 0]);
-  const folder = mediaFolder(user.userId, later.id);
-  const entries = await prisma.timelineEntry.findMany({ where: { taskId: later.id }, orderBy: { position: "asc" }, select: { begin: true, end: true, text: true } });
-  const segments = path.join(work, "segments.json");
-  await fsp.writeFile(segments, JSON.stringify({ language: "en", segments: entries }));
-  await storage().putFile(`${folder}/segments.json`, segments, "application/json");
-  await prisma.mediaPart.create({ data: { taskId: later.id, position: 0, storageKey: `${folder}/normalized.wav`, originalName: "rita-later.wav", size: 1, mime: "audio/wav", kind: "audio", duration: 10 } });
-  await prisma.task.update({ where: { id: later.id }, data: { status: "queued", transcriptionTime: new Date(), completedSteps: ["prepare", "transcribe"], speakerCount: 1 } });
+  await queueWithTranscribedText(later.id, { finished: true });
   await runTranscription(later.id, { locale: "en", nameSpeakers: applyVoiceProfiles });
   const after = await prisma.task.findUniqueOrThrow({ where: { id: later.id }, select: { status: true, speakerSource: true, speakers: { select: { name: true, profileState: true, profileConfidence: true } } } });
   expect(after.status).toBe("completed");
@@ -140,6 +149,27 @@ test("re-detecting the speakers of a finished transcript applies the profiles", 
   expect(after.speakers).toHaveLength(1);
   expect(after.speakers[0]).toMatchObject({ name: "Rita", profileState: "suggested" });
   expect(after.speakers[0]!.profileConfidence!).toBeGreaterThan(0.5);
+});
+
+test("a new transcript is named after the profiles before it shows as completed", async () => {
+  // Rita (remembered above) reads a new recording; the task may show as completed only once her name is on it,
+  // since a transcript opened at that moment keeps the speakers it loaded.
+  const fresh = await recording("rita-fresh", [LV[2]!, LV[0]!], [0, 0]);
+  await queueWithTranscribedText(fresh.id, { finished: false });
+  const statusWhenNamed: string[] = [];
+  await runTranscription(fresh.id, {
+    locale: "en",
+    nameSpeakers: async (id, wav) => {
+      statusWhenNamed.push((await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true } })).status);
+      return applyVoiceProfiles(id, wav);
+    },
+  });
+  expect(statusWhenNamed).toHaveLength(1);
+  expect(statusWhenNamed[0]).not.toBe("completed");
+  const after = await prisma.task.findUniqueOrThrow({ where: { id: fresh.id }, select: { status: true, transcriptionTime: true, speakers: { select: { name: true, profileState: true } } } });
+  expect(after.status).toBe("completed");
+  expect(after.transcriptionTime).not.toBeNull();
+  expect(after.speakers).toEqual([{ name: "Rita", profileState: "suggested" }]);
 });
 
 test("deleting the account deletes every profile and embedding", async () => {
