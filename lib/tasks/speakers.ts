@@ -8,7 +8,7 @@ import { Prisma, prisma } from "@/lib/server/prisma";
 import { findOwnedTask } from "./owned";
 import { SPEAKER_COUNT_MAX } from "./task.schema";
 import { isIn, isInAnalysis, isInTranscription, RESTING } from "./task-status";
-import { moveTaskStatusOrThrow } from "./write-guard";
+import { moveTaskStatusOrThrow, updateTranscribingTask } from "./write-guard";
 import { queueTranscription } from "./queueing";
 
 /**
@@ -63,9 +63,10 @@ export async function requestSpeakerRedetection(userId: string, taskId: string, 
  * text and times (the owner's edits) and gets the speaker who talks most
  * within it. A new speaker keeps the name the owner gave the old speaker it
  * shares most time with; the others get default names. Translations follow
- * the entries' new speakers. Returns the counts for the log.
+ * the entries' new speakers. `nameSpeakers` (the owner's voice profiles) runs
+ * before the task rests again. Returns the counts for the log.
  */
-export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], locale: string, done: string[]) {
+export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], locale: string, done: string[], nameSpeakers?: () => Promise<unknown>) {
   const { t } = await translatorFor(locale);
   const task = await prisma.task.findUniqueOrThrow({
     where: { id: taskId },
@@ -106,6 +107,8 @@ export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], loc
   }
 
   await prisma.$transaction(async (db) => {
+    // First: a task deleted or settled meanwhile stops here and the transaction writes nothing.
+    await updateTranscribingTask(taskId, { speakerSource: "ours" }, db);
     await db.speaker.deleteMany({ where: { taskId } });
     const ids = new Map<number, string>();
     for (const [position, n] of order.entries()) {
@@ -123,7 +126,9 @@ export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], loc
       const lines = (tr.timeline as { index: number; speakerId: string | null }[]).map((l) => ({ ...l, speakerId: speakerAt.get(l.index) ?? null }));
       await db.translation.update({ where: { id: tr.id }, data: { timeline: lines as unknown as Prisma.InputJsonValue } });
     }
-    await moveTaskStatusOrThrow(taskId, restingStatus(task.summary), { data: { completedSteps: [...done, "diarize"], estimatedMinutes: null, speakerSource: "ours" }, db });
   });
+  // Named before the task rests again, so the transcript the owner reloads then already has the names.
+  await nameSpeakers?.();
+  await moveTaskStatusOrThrow(taskId, restingStatus(task.summary), { data: { completedSteps: [...done, "diarize"], estimatedMinutes: null } });
   return { speakers: order.length, entries: task.timeline.length, redetected: true };
 }

@@ -48,6 +48,14 @@ async function queueWithTranscribedText(taskId: string, { finished }: { finished
   await prisma.task.update({ where: { id: taskId }, data: { status: "queued", transcriptionTime: finished ? new Date() : null, completedSteps: ["prepare", "transcribe"], speakerCount: 1 } });
 }
 
+/** applyVoiceProfiles, noting the task's status at the moment the names are given. */
+const namedWhile =
+  (statuses: string[]) =>
+  async (id: string, wav?: string): Promise<unknown> => {
+    statuses.push((await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true } })).status);
+    return applyVoiceProfiles(id, wav);
+  };
+
 beforeAll(async () => {
   await setupTestDatabase();
   work = await fsp.mkdtemp(path.join(os.tmpdir(), "voice-profiles-"));
@@ -134,6 +142,7 @@ test("enrol from one recording, recognise the same reader in another made of dif
 });
 
 test("re-detecting the speakers of a finished transcript applies the profiles", async () => {
+  const statusWhenNamed: string[] = [];
   // Rita is the LibriVox reader, remembered from one clip.
   const enrol = await recording("rita", [LV[0]!], [0]);
   await call(editSpeakerNames, { token: user.token, params: { id: enrol.id }, json: { speakers: [{ id: enrol.speaker(0), name: "Rita" }] } });
@@ -142,7 +151,9 @@ test("re-detecting the speakers of a finished transcript applies the profiles", 
   // A finished transcript of two other clips of hers, whose speakers are detected again (one speaker, as the owner says).
   const later = await recording("rita-later", [LV[1]!, LV[2]!], [0, 0]);
   await queueWithTranscribedText(later.id, { finished: true });
-  await runTranscription(later.id, { locale: "en", nameSpeakers: applyVoiceProfiles });
+  await runTranscription(later.id, { locale: "en", nameSpeakers: namedWhile(statusWhenNamed) });
+  // Named while the task still waited on its speakers, so the transcript reloaded when it rests has the name.
+  expect(statusWhenNamed).toEqual(["queued"]);
   const after = await prisma.task.findUniqueOrThrow({ where: { id: later.id }, select: { status: true, speakerSource: true, speakers: { select: { name: true, profileState: true, profileConfidence: true } } } });
   expect(after.status).toBe("completed");
   expect(after.speakerSource).toBe("ours");
@@ -157,15 +168,8 @@ test("a new transcript is named after the profiles before it shows as completed"
   const fresh = await recording("rita-fresh", [LV[2]!, LV[0]!], [0, 0]);
   await queueWithTranscribedText(fresh.id, { finished: false });
   const statusWhenNamed: string[] = [];
-  await runTranscription(fresh.id, {
-    locale: "en",
-    nameSpeakers: async (id, wav) => {
-      statusWhenNamed.push((await prisma.task.findUniqueOrThrow({ where: { id }, select: { status: true } })).status);
-      return applyVoiceProfiles(id, wav);
-    },
-  });
-  expect(statusWhenNamed).toHaveLength(1);
-  expect(statusWhenNamed[0]).not.toBe("completed");
+  await runTranscription(fresh.id, { locale: "en", nameSpeakers: namedWhile(statusWhenNamed) });
+  expect(statusWhenNamed).toEqual(["queued"]);
   const after = await prisma.task.findUniqueOrThrow({ where: { id: fresh.id }, select: { status: true, transcriptionTime: true, speakers: { select: { name: true, profileState: true } } } });
   expect(after.status).toBe("completed");
   expect(after.transcriptionTime).not.toBeNull();
