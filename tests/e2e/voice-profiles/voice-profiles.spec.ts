@@ -101,7 +101,7 @@ test("remember a voice, see it suggested in the next recording, confirm it, dele
   await expect(account.getByTestId("voice-profile")).toHaveCount(0);
 });
 
-test("on a phone, in Chinese, a suggested name shows its confidence and one tap undoes it", async ({ browser, baseURL }) => {
+test("on a phone, in Chinese, a suggested name shows its confidence, one tap undoes it, and re-detecting suggests it again", async ({ browser, baseURL }) => {
   test.setTimeout(360_000);
   const email = `e2e-voice-phone-${Date.now()}@example.com`;
   const desk = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, locale: "zh-CN" });
@@ -143,5 +143,12 @@ test("on a phone, in Chinese, a suggested name shows its confidence and one tap 
   await expect(phone.getByTestId("toast-message").filter({ hasText: "已撤销建议" })).toBeVisible();
   await expect(item.getByTestId("voice-match-suggested")).toHaveCount(0);
   await expect(item.getByTestId("speaker-name")).not.toHaveText("林达");
+
+  // Re-detecting the speakers applies the profiles again: the new speaker is suggested as 林达 when the task rests.
+  await phone.getByTestId("speaker-redetect-open").click();
+  await phone.getByTestId("speaker-redetect-count").selectOption("1");
+  await phone.getByTestId("speaker-redetect-start").click();
+  await expect(item.getByTestId("voice-match-suggested")).toContainText(/建议 · \d+%/, { timeout: 120_000 });
+  await expect(item.getByTestId("speaker-name")).toHaveText("林达");
   await phoneContext.close();
 });
