@@ -25,11 +25,13 @@ test("a reload mid-recording, then continue: one task, one continuous recording 
   await waitRecorded(page, resumedAt + 6);
   const { taskId, recordedSec } = await stopAndFinish(page);
   const task = await taskJson(page, taskId);
-  // Chromium's fake microphone plays the clip from its start each time a page opens it, so both parts
-  // begin with JFK's "And so my fellow Americans": the reference words are heard before the joint and after it.
+  // Chromium's fake microphone plays JFK's clip ("And so my fellow Americans, ask not what your country can do
+  // for you…") from when the page opens it; on a loaded machine the second part may start after "Americans", so
+  // each part must hold content words of the reference, whichever of them it caught.
   const words = (from: number, to: number) => task.timeline.filter((e) => e.begin >= from * 1000 && e.begin < to * 1000).map((e) => e.text.toLowerCase()).join(" ");
-  expect(words(0, resumedAt)).toMatch(/fellow|americans/);
-  expect(words(resumedAt - 0.3, recordedSec)).toMatch(/fellow|americans/);
+  const reference = /fellow|americans|country/;
+  expect(words(0, resumedAt)).toMatch(reference);
+  expect(words(resumedAt - 0.3, recordedSec)).toMatch(reference);
   expect(Math.abs((task.duration ?? 0) - recordedSec)).toBeLessThanOrEqual(0.5);
   expect(recordedSec).toBeGreaterThanOrEqual(before + 5.5);
   // One task, not two, and nothing left to continue.
