@@ -217,7 +217,7 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     await setProgress(taskId, { stage: "saving", percent: 96 });
     // A transcript that finished before is having its speakers detected again: it keeps its entries (and the owner's edits).
     if (task.transcriptionTime) {
-      const result = await reassignSpeakers(taskId, turns, opts.locale, [...done], () => opts.nameSpeakers?.(taskId, wav) ?? Promise.resolve());
+      const result = await reassignSpeakers(taskId, turns, opts.locale, [...done], () => opts.nameSpeakers?.(taskId, wav));
       await clearProgress(taskId);
       return result;
     }

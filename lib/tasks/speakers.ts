@@ -66,7 +66,7 @@ export async function requestSpeakerRedetection(userId: string, taskId: string, 
  * the entries' new speakers. `nameSpeakers` (the owner's voice profiles) runs
  * before the task rests again. Returns the counts for the log.
  */
-export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], locale: string, done: string[], nameSpeakers?: () => Promise<unknown>) {
+export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], locale: string, done: string[], nameSpeakers?: () => Promise<unknown> | undefined) {
   const { t } = await translatorFor(locale);
   const task = await prisma.task.findUniqueOrThrow({
     where: { id: taskId },
