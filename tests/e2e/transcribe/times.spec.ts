@@ -25,6 +25,8 @@ test("the line highlighted at 7.3 s is the one spoken there, playing moves it on
   // Play on past the answer's start: the highlight follows to the line that begins with it.
   await player.evaluate((el: HTMLMediaElement) => {
     el.muted = true;
+    // A quarter speed leaves 2.4 s, not 0.6 s, to pause inside the answer's turn on a loaded machine.
+    el.playbackRate = 0.25;
     return el.play();
   });
   await expect.poll(() => player.evaluate((el: HTMLMediaElement) => el.currentTime), { intervals: [50] }).toBeGreaterThanOrEqual(7.7);
