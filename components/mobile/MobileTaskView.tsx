@@ -8,11 +8,9 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { CentredLoader } from "@/components/shell/CentredLoader";
 import type { MoveTarget } from "@/components/folders/MoveDialog";
+import { AnalysisTabBody } from "@/components/analysis/AnalysisTabBody";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
-import { MindMapPanel } from "@/components/analysis/MindMapPanel";
-import { SummaryPanel } from "@/components/analysis/SummaryPanel";
 import { ChapterList } from "@/components/outline/ChapterList";
-import { TodoList } from "@/components/outline/TodoList";
 import { useTranslationView } from "@/components/analysis/useTranslationView";
 import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
 import { useSeekFromAddress } from "@/components/search/useSeekFromAddress";
@@ -139,23 +137,16 @@ export function MobileTaskView({ taskId, summary, onBack, onSummaryChange, onMov
         ) : null}
         {view.status === "failed" ? <TaskErrorPanel taskId={view.id} details={view.errorDetails} onRetried={onSummary} /> : null}
         {(tab === "summary" || tab === "mindmap") && task ? (
-          tab === "summary" && shared ? (
-            <>
-            <MarkdownView markdown={task.summary ?? ""} onSeek={seek} testId="shared-summary" />
-            {task.outline ? <TodoList taskId={task.id} outline={task.outline} onSeek={seek} /> : null}
-          </>
-          ) : tab === "summary" ? (
-            <SummaryPanel
-              task={{ ...task, ...view }}
-              onTaskChange={onTaskChange}
-              draft={{ text: summaryDraft, set: setSummaryDraft }}
-              onSeek={seek}
-              onOpenStyle={() => setStyleOpen(true)}
-              translatedSummary={translation?.summary ?? null}
-            />
-          ) : (
-            <MindMapPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} readOnly={shared} />
-          )
+          <AnalysisTabBody
+            tab={tab}
+            shared={shared}
+            task={{ ...task, ...view }}
+            onTaskChange={onTaskChange}
+            draft={{ text: summaryDraft, set: setSummaryDraft }}
+            onSeek={seek}
+            onOpenStyle={() => setStyleOpen(true)}
+            translatedSummary={translation?.summary ?? null}
+          />
         ) : !ready || !task ? (
           isInProgress(view.status) ? <p className={styles.empty}>{t("detail.transcriptPending")}</p> : null
         ) : tab === "text" ? (

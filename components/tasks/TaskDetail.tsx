@@ -13,13 +13,11 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { IconLeft, IconPlay, IconTrash, IconUsers } from "@/components/ui/icons";
 import { StatusBadge } from "./StatusBadge";
 import { TaskErrorPanel } from "./TaskErrorPanel";
+import { AnalysisTabBody } from "@/components/analysis/AnalysisTabBody";
 import { MarkdownView } from "@/components/analysis/MarkdownView";
 import { ChapterList } from "@/components/outline/ChapterList";
-import { TodoList } from "@/components/outline/TodoList";
 import outlineStyles from "@/components/outline/outline.module.css";
 import { SharedTaskBanner } from "@/components/collab/SharedTaskBanner";
-import { MindMapPanel } from "@/components/analysis/MindMapPanel";
-import { SummaryPanel } from "@/components/analysis/SummaryPanel";
 import { TranslationBar } from "@/components/analysis/TranslationBar";
 import { useTranslationView } from "@/components/analysis/useTranslationView";
 import { MediaPlayer } from "@/components/transcript/MediaPlayer";
@@ -293,13 +291,10 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
           ) : null
         ) : !task ? (
           <CentredLoader fullScreen={false} />
-        ) : tab === "summary" && shared ? (
-          <>
-            <MarkdownView markdown={task.summary ?? ""} onSeek={seekFromText} testId="shared-summary" />
-            {task.outline ? <TodoList taskId={task.id} outline={task.outline} onSeek={seekFromText} /> : null}
-          </>
-        ) : tab === "summary" ? (
-          <SummaryPanel
+        ) : (
+          <AnalysisTabBody
+            tab={tab}
+            shared={shared}
             task={{ ...task, ...view }}
             onTaskChange={onTaskChange}
             draft={{ text: summaryDraft, set: setSummaryDraft }}
@@ -307,8 +302,6 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
             onOpenStyle={() => setStyleOpen(true)}
             translatedSummary={translationView.translation?.status === "translation_completed" ? translationView.translation.summary : null}
           />
-        ) : (
-          <MindMapPanel task={{ ...task, ...view }} onTaskChange={onTaskChange} draft={{ text: summaryDraft, set: setSummaryDraft }} readOnly={shared} />
         )}
       </div>
 
