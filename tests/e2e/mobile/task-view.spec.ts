@@ -124,7 +124,7 @@ for (const lang of ["en", "zh"] as const) {
       const inside = !!frame && !!b && b.width > 0 && b.x >= frame.x - 1 && b.x + b.width <= frame.x + frame.width + 1 && b.y >= frame.y - 1 && b.y + b.height <= frame.y + frame.height + 1;
       return inside ? "inside" : JSON.stringify({ frame, root: b });
     };
-    await expect.poll(inFrame, { timeout: 5_000 }).toBe("inside");
+    await expect.poll(inFrame).toBe("inside");
     await mapSettled(page);
     const text = await smallestNodeText(page);
     test.info().annotations.push({ type: "mindmap-smallest-text-px", description: text.toFixed(1) });
