@@ -52,6 +52,11 @@ export function SpokenLanguageField({ choice, disabled, testId }: { choice: Spok
           ))}
         </select>
       </div>
+      {choice.fromFileNames ? (
+        <p className={styles.hint} data-testid={`${testId}-from-name`}>
+          {t("fromFileName")}
+        </p>
+      ) : null}
       {choice.blocked ? (
         <p id={warningId} className={`${ui.alert} ${ui.warn} ${styles.warning}`} role="status" data-testid={`${testId}-warning`}>
           {t("embeddedOnly")}

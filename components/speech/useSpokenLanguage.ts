@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { useLocale } from "next-intl";
 import { speechApi } from "@/lib/tasks/task.client";
-import { defaultSpokenLanguage, DETECT_LANGUAGE, engineHears, type SpeechLanguageSupport, type SpokenLanguage } from "@/lib/speech/languages";
+import { defaultSpokenLanguage, DETECT_LANGUAGE, engineHears, proposedSpokenLanguage, type SpeechLanguageSupport, type SpokenLanguage } from "@/lib/speech/languages";
 
 export interface SpokenLanguageChoice {
   value: SpokenLanguage;
@@ -14,9 +14,12 @@ export interface SpokenLanguageChoice {
   support: SpeechLanguageSupport | null;
   /** The engine cannot hear this language: the dialog warns and does not start. */
   blocked: boolean;
+  /** The choice comes from the files' names, not the interface language (the field says so). */
+  fromFileNames: boolean;
 }
 
-export function useSpokenLanguage(open: boolean): SpokenLanguageChoice {
+/** `fileNames`: the files about to be transcribed; a name in another language's script proposes that language (proposedSpokenLanguage). */
+export function useSpokenLanguage(open: boolean, fileNames: readonly string[] = []): SpokenLanguageChoice {
   const locale = useLocale();
   const [support, setSupport] = useState<SpeechLanguageSupport | null>(null);
   const [picked, setPicked] = useState<SpokenLanguage | null>(null);
@@ -33,8 +36,10 @@ export function useSpokenLanguage(open: boolean): SpokenLanguageChoice {
     };
   }, [open]);
 
-  const fallback = defaultSpokenLanguage(locale);
+  const interfaceLanguage = defaultSpokenLanguage(locale);
+  const proposed = proposedSpokenLanguage(locale, fileNames, support);
   // "Detect" picked while a service was connected means the interface language once the engine cannot detect.
-  const value = picked === DETECT_LANGUAGE && support && !support.detect ? fallback : (picked ?? fallback);
-  return { value, set: setPicked, support, blocked: support !== null && !engineHears(support, value) };
+  const value = picked === DETECT_LANGUAGE && support && !support.detect ? interfaceLanguage : (picked ?? proposed.language);
+  const fromFileNames = picked === null && proposed.fromFileNames;
+  return { value, set: setPicked, support, blocked: support !== null && !engineHears(support, value), fromFileNames };
 }

@@ -75,7 +75,8 @@ export function UploadDialog({ open, mode, onClose, onUploaded, initialFiles }: 
   // Fetched each time the dialog opens (enabled turns true), once: a second, later answer could
   // overwrite what the user was shown.
   const { usage, reload: reloadUsage } = useUsage(0, open);
-  const language = useSpokenLanguage(open);
+  const fileNames = useMemo(() => items.map((i) => i.file.name), [items]);
+  const language = useSpokenLanguage(open, fileNames);
 
   // ---- adding files -------------------------------------------------------
   const addFiles = useCallback(

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "playwright/test";
-import { CORPUS, openUpload, signIn } from "../helpers";
+import { CORPUS, openUpload, scratchDir, signIn } from "../helpers";
 
 // A new user's Chinese recording came back from the built-in engine (US English only) as English
 // nonsense, marked completed and charged. Now the upload dialog asks for the spoken language (the
@@ -67,6 +67,30 @@ for (const [device, use] of [["390", PHONE], ["1366", DESKTOP]] as const) {
           await expect(page.getByTestId("speech-engine-note-more")).toHaveText(engine.pocketsphinxMore);
           await page.screenshot({ path: test.info().outputPath(`transcript-engine-${device}-${locale}-open.png`) });
         }
+      });
+
+      test("a file named in another language's script proposes that language, so the engine's warning comes before the upload", async ({ page }) => {
+        // The new user's case: an English interface and a Chinese meeting. A Chinese clip of the corpus, named as
+        // people name such files; in a Chinese interface, a Japanese name (a Japanese clip of the corpus).
+        const [name, from, named] = locale === "en" ? ["会议记录.wav", "zh/zh_firered_TEST_MEETING_T0000000001_S00000.wav", "zh"] : ["週次ミーティング.wav", "other/ja_leopard_test.wav", "ja"];
+        const file = path.join(fs.mkdtempSync(path.join(scratchDir(), "spoken-")), name);
+        fs.copyFileSync(path.join(CORPUS, from), file);
+        await signIn(page, `e2e-spoken-name-${device}-${locale}@example.com`);
+        await openUpload(page, "audio");
+        const select = page.getByTestId("upload-language");
+        await expect(select).toHaveValue(locale);
+        await page.getByTestId("upload-file-input").setInputFiles(file);
+        await expect(page.getByTestId("upload-file-row")).toContainText(name);
+        await expect(select).toHaveValue(named);
+        await expect(page.getByTestId("upload-language-from-name")).toHaveText(upload.fromFileName);
+        await expect(page.getByTestId("upload-language-warning")).toHaveText(upload.embeddedOnly);
+        await expect(page.getByTestId("upload-submit")).toBeDisabled();
+        await page.screenshot({ path: test.info().outputPath(`upload-language-${device}-${locale}-from-name.png`) });
+        // The user's own choice wins, and the hint goes with it.
+        await select.selectOption("en");
+        await expect(page.getByTestId("upload-language-from-name")).toHaveCount(0);
+        await expect(page.getByTestId("upload-language-warning")).toHaveCount(0);
+        await expect(page.getByTestId("upload-submit")).toBeEnabled();
       });
 
       test("the link and meeting dialogs warn the same way", async ({ page }) => {
