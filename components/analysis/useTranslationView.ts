@@ -12,6 +12,8 @@ export interface TranslationView {
   target: string | null;
   choose: (target: string | null) => void;
   translation: Translation | null;
+  /** The translation once it is done (what the text, the summary and the exports show); null before. */
+  completed: Translation | null;
   /** Asks the worker to translate into the chosen language (again, after a failure). */
   request: () => Promise<void>;
   loading: boolean;
@@ -91,5 +93,6 @@ export function useTranslationView(taskId: string, taskTitle: string): Translati
     }
   }, [taskId, target]);
 
-  return { target, choose, translation, request, loading, error, available };
+  const completed = translation?.status === "translation_completed" ? translation : null;
+  return { target, choose, translation, completed, request, loading, error, available };
 }

@@ -100,7 +100,6 @@ export function MobileTaskView({ taskId, summary, onBack, onSummaryChange, onMov
   const access = task?.access ?? view.access;
   const shared = access?.role === "collaborator";
   const seek = task && hasMedia(task) ? (ms: number) => controller.seek(ms, true) : undefined;
-  const translation = translationView.translation?.status === "translation_completed" ? translationView.translation : null;
   const tabs = MOBILE_TABS.filter((id) => id !== "translation" || (ready && !shared));
   const isDocument = task?.source === "document" || task?.source === "text";
 
@@ -145,7 +144,7 @@ export function MobileTaskView({ taskId, summary, onBack, onSummaryChange, onMov
             draft={{ text: summaryDraft, set: setSummaryDraft }}
             onSeek={seek}
             onOpenStyle={() => setStyleOpen(true)}
-            translatedSummary={translation?.summary ?? null}
+            translatedSummary={translationView.completed?.summary ?? null}
           />
         ) : !ready || !task ? (
           isInProgress(view.status) ? <p className={styles.empty}>{t("detail.transcriptPending")}</p> : null

@@ -8,7 +8,7 @@ import type { MediaController } from "@/components/transcript/useMediaController
 import type { Task } from "@/lib/tasks/task.client";
 
 export function MobileTranslationTab({ task, view, controller, follow }: { task: Task; view: TranslationView; controller: MediaController; follow: boolean }) {
-  const translated = view.translation?.status === "translation_completed" ? view.translation.timeline : null;
+  const translated = view.completed?.timeline ?? null;
   return (
     <>
       <TranslationBar view={view} />

@@ -136,7 +136,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
   }
 
   // While a finished translation is chosen, the transcript shows its lines (read-only).
-  const translated = translationView.translation?.status === "translation_completed" ? translationView.translation.timeline : null;
+  const translated = translationView.completed?.timeline ?? null;
   const shownTask = task && translated ? { ...task, timeline: translated } : task!;
   // Times in the summary jump the player there, from whichever tab.
   const seekFromText = task && hasMedia(task) ? (ms: number) => controller.seek(ms, true) : undefined;
@@ -300,7 +300,7 @@ export function TaskDetail({ taskId, summary, onSummaryChange, onDeleted, onBack
             draft={{ text: summaryDraft, set: setSummaryDraft }}
             onSeek={seekFromText}
             onOpenStyle={() => setStyleOpen(true)}
-            translatedSummary={translationView.translation?.status === "translation_completed" ? translationView.translation.summary : null}
+            translatedSummary={translationView.completed?.summary ?? null}
           />
         )}
       </div>
