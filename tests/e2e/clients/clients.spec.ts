@@ -250,8 +250,9 @@ test("the version-update overlay fills over 20 s, then reloads with a timestamp"
   expect(await percent()).toBeLessThan(10);
   const before = await page.evaluate(() => Date.now());
   // Time stands still while the half-way figure is read: on a loaded machine a running clock moved it between
-  // reading the number and reading the text (51% against "52%"), and once ran on to the reload.
-  await page.clock.pauseAt(before + 50);
+  // reading the number and reading the text (51% against "52%"), and once ran on to the reload. pauseAt refuses
+  // a time already past, and a loaded machine once spent more than 50 ms between the two calls: 1 s ahead.
+  await page.clock.pauseAt(before + 1000);
 
   await page.clock.fastForward(10_000);
   await expect.poll(percent).toBeGreaterThanOrEqual(50);
