@@ -52,6 +52,10 @@ export const errorCatalogue = {
   "tasks.spokenLanguageInvalid": 400,
   "tasks.spokenLanguageUnsupported": 400,
   "tasks.speakersNeedAudio": 400,
+  // Correcting speakers (lib/tasks/speaker-edits.ts): a line or speaker another edit removed meanwhile.
+  "tasks.entryNotFound": 404,
+  "tasks.speakerNotFound": 404,
+  "tasks.mergeSameSpeaker": 400,
   // analysis (error catalogue Tasks: analysis failed, analysis timeout, markdown save failed; Share: content not analyzed)
   "analysis.alreadyAnalyzed": 409,
   "analysis.running": 409,

@@ -4,12 +4,13 @@ import { defaultSpeakerNumber } from "@/lib/tasks/speaker-names";
 import { assignSpeakers } from "@/lib/diarization/assign";
 import type { DiarizeOptions, SpeakerTurn } from "@/lib/diarization/diarize";
 import { translatorFor } from "@/lib/i18n/server";
-import { Prisma, prisma } from "@/lib/server/prisma";
+import { prisma } from "@/lib/server/prisma";
 import { findOwnedTask } from "./owned";
 import { SPEAKER_COUNT_MAX } from "./task.schema";
 import { isIn, isInAnalysis, isInTranscription, RESTING } from "./task-status";
 import { moveTaskStatusOrThrow, updateTranscribingTask } from "./write-guard";
 import { queueTranscription } from "./queueing";
+import { moveTranslationLines } from "./speaker-edits";
 
 /**
  * The number of speakers a recording has, when its owner knows better than
@@ -74,7 +75,6 @@ export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], loc
       summary: true,
       speakers: { select: { id: true, name: true, position: true } },
       timeline: { select: { position: true, begin: true, end: true, text: true, speakerId: true }, orderBy: { position: "asc" } },
-      translations: { select: { id: true, timeline: true } },
     },
   });
   // Entries are their own segments (no word times), so none is split or joined and positions stay.
@@ -120,12 +120,7 @@ export async function reassignSpeakers(taskId: string, turns: SpeakerTurn[], loc
       const positions = task.timeline.filter((_, i) => newSpeakerOf[i] === n).map((e) => e.position);
       await db.timelineEntry.updateMany({ where: { taskId, position: { in: positions } }, data: { speakerId: ids.get(n)! } });
     }
-    const speakerAt = new Map(task.timeline.map((e, i) => [e.position, ids.get(newSpeakerOf[i]!)!]));
-    for (const tr of task.translations) {
-      if (!Array.isArray(tr.timeline)) continue;
-      const lines = (tr.timeline as { index: number; speakerId: string | null }[]).map((l) => ({ ...l, speakerId: speakerAt.get(l.index) ?? null }));
-      await db.translation.update({ where: { id: tr.id }, data: { timeline: lines as unknown as Prisma.InputJsonValue } });
-    }
+    await moveTranslationLines(db, taskId, new Map(task.timeline.map((e, i) => [e.position, ids.get(newSpeakerOf[i]!)!])));
   });
   // Named before the task rests again, so the transcript the owner reloads then already has the names.
   await nameSpeakers?.();

@@ -27,6 +27,12 @@ export const editSpeakerNamesBody = z.object({
   speakers: z.array(z.object({ id: safeId, name: safeText({ min: 1, max: 60, trim: true }) })).min(1).max(100),
 });
 
+/** One line given to another speaker of the task, or to a new one ("new"). */
+export const entrySpeakerBody = z.object({ index: z.number().int().min(0), speakerId: z.union([safeId, z.literal("new")]) });
+
+/** Two speakers made one: `speakerId`'s lines become `intoSpeakerId`'s. */
+export const mergeSpeakersBody = z.object({ speakerId: safeId, intoSpeakerId: safeId });
+
 export const deleteBatchBody = z.object({ ids: z.array(safeId).min(1).max(200) });
 
 /** Speakers a user may name for one recording (upload or re-detection); more is guesswork for any diarizer. */

@@ -156,6 +156,8 @@ export function sampleBody(key: string, a: Owned, id: string): unknown {
     "PUT /api/transcription/[id]/edit": { entries: [{ index: 0, text: "B was here" }] },
     "PUT /api/transcription/[id]/edit-speaker-names": { speakers: [{ id: a.speaker, name: "B was here" }] },
     "POST /api/transcription/[id]/redetect-speakers": { speakerCount: 2 },
+    "PUT /api/transcription/[id]/entry-speaker": { index: 0, speakerId: a.speaker },
+    "POST /api/transcription/[id]/merge-speakers": { speakerId: a.speaker, intoSpeakerId: a.speaker },
     "POST /api/transcription/[id]/analyze-meeting": { regenerate: true },
     "POST /api/transcription/regenerate-xmind": { task_id: id },
     "POST /api/translation": { task_id: id, target_language: "de" },
@@ -274,6 +276,9 @@ function judgeNobody(key: string, answer: RawAnswer, a: Owned): string | null {
  */
 const MIXED: Record<string, (a: Owned, own: string) => unknown> = {
   "PUT /api/transcription/[id]/edit-speaker-names": (a) => ({ speakers: [{ id: a.speaker, name: "B was here" }] }),
+  "PUT /api/transcription/[id]/entry-speaker": (a) => ({ index: 0, speakerId: a.speaker }),
+  // A's speaker into one that is not B's either: A's must be refused before anything moves.
+  "POST /api/transcription/[id]/merge-speakers": (a, own) => ({ speakerId: a.speaker, intoSpeakerId: `${own}-none` }),
   "POST /api/ask-ai/flashback-learning/check-answer": (a, own) => ({ task_id: own, quiz_id: a.quiz, question_id: a.question, answer: [0] }),
   // B's own task into A's folder: the folder is not found.
   "POST /api/folder/[id]/move": (a) => ({ folderId: a.folder }),
