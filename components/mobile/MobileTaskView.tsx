@@ -165,7 +165,7 @@ export function MobileTaskView({ taskId, summary, onBack, onSummaryChange, onMov
               <>
                 {task.outline?.chapters.length ? <ChapterList chapters={task.outline.chapters} onSeek={seek} collapsible /> : null}
                 <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} />
-                <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={shared ? undefined : rename.open} editable={!shared} />
+                <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={shared ? undefined : rename.open} editable={!shared} speakersEditable={!shared} />
               </>
             )}
           </>

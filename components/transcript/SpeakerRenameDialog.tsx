@@ -1,6 +1,8 @@
 "use client";
 // Renames one speaker everywhere in the task (PUT .../edit-speaker-names), and
 // optionally remembers their voice under that name (POST .../remember-voice).
+// A name another speaker has already offers to make the two one speaker
+// (POST .../merge-speakers): the separation split one voice in two.
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { tasksApi, type Speaker, type Task } from "@/lib/tasks/task.client";
@@ -16,12 +18,13 @@ import styles from "./transcript.module.css";
 
 export const SPEAKER_NAME_MAX = 60;
 
-export function SpeakerRenameDialog({ taskId, speaker, currentName, colour, otherNames, onClose, onSaved }: {
+export function SpeakerRenameDialog({ taskId, speaker, currentName, colour, others, onClose, onSaved }: {
   taskId: string;
   speaker: Speaker;
   currentName: string;
   colour: string;
-  otherNames: string[];
+  /** The task's other speakers, with their shown names. */
+  others: { id: string; name: string }[];
   onClose: () => void;
   onSaved: (task: Task) => void;
 }) {
@@ -32,9 +35,11 @@ export function SpeakerRenameDialog({ taskId, speaker, currentName, colour, othe
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [remember, setRemember] = useState(false);
+  const [merge, setMerge] = useState(true);
 
   const trimmed = value.trim();
-  const duplicate = trimmed !== "" && otherNames.some((n) => n.trim().toLowerCase() === trimmed.toLowerCase());
+  const namesake = trimmed === "" ? undefined : others.find((o) => o.name.trim().toLowerCase() === trimmed.toLowerCase());
+  const mergeInto = namesake && merge ? namesake : undefined;
 
   const save = async () => {
     if (!trimmed) {
@@ -49,6 +54,13 @@ export function SpeakerRenameDialog({ taskId, speaker, currentName, colour, othe
     setProblem(null);
     let renamed = false;
     try {
+      if (mergeInto) {
+        onSaved(await tasksApi.mergeSpeakers(taskId, speaker.id, mergeInto.id));
+        if (remember) await voiceProfilesApi.remember(taskId, mergeInto.id).then((res) => onSaved(res.task));
+        toast.success(t("merged", { name: mergeInto.name }));
+        onClose();
+        return;
+      }
       if (trimmed !== currentName || speaker.name !== trimmed) {
         onSaved(await tasksApi.editSpeakerNames(taskId, [{ id: speaker.id, name: trimmed }]));
         renamed = true;
@@ -103,10 +115,11 @@ export function SpeakerRenameDialog({ taskId, speaker, currentName, colour, othe
           <div className={ui.fieldHint} role="alert" data-testid="speaker-rename-error">
             {problem}
           </div>
-        ) : duplicate ? (
-          <div className={styles.muted} data-testid="speaker-rename-duplicate">
-            {t("duplicateHint")}
-          </div>
+        ) : namesake ? (
+          <label className={styles.mergeField} data-testid="speaker-rename-duplicate">
+            <input type="checkbox" checked={merge} onChange={(e) => setMerge(e.target.checked)} disabled={busy} data-testid="speaker-rename-merge" />
+            <span>{merge ? t("mergeLabel", { name: namesake.name }) : t("duplicateHint")}</span>
+          </label>
         ) : (
           <div className={styles.muted}>{t("everywhereHint")}</div>
         )}

@@ -6,12 +6,14 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { tasksApi, type Task, type TimelineEntry } from "@/lib/tasks/task.client";
 import { toast } from "@/lib/client/toasts";
+import { errorMessage } from "@/lib/client/api-errors";
 import { SpeechEngineNote } from "./SpeechEngineNote";
 import { groupBySpeaker } from "@/lib/tasks/transcript-groups";
 import { formatClock } from "@/lib/format/time";
 import { IconEdit } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";
 import { EntryEditor } from "./EntryEditor";
+import { LineSpeakerMenu, type LineSpeakerChoice } from "./LineSpeakerMenu";
 import { TaskHighlights } from "@/components/live/TaskHighlights";
 import { highlightedEntries } from "@/lib/live/highlights";
 import { speakerLooks, UNKNOWN_COLOUR, type SpeakerLook } from "./speakers";
@@ -25,11 +27,13 @@ export interface TranscriptViewProps {
   onTaskChange: (task: Task) => void;
   onRenameSpeaker?: (speakerId: string) => void;
   editable?: boolean;
+  /** The owner may give a line to another speaker (a collaborator or a translation may not). */
+  speakersEditable?: boolean;
 }
 
 const NO_HIGHLIGHTS: readonly { id: string; atSec: number }[] = [];
 
-export function TranscriptView({ task, controller, follow, onTaskChange, onRenameSpeaker, editable = true }: TranscriptViewProps) {
+export function TranscriptView({ task, controller, follow, onTaskChange, onRenameSpeaker, editable = true, speakersEditable = false }: TranscriptViewProps) {
   const t = useTranslations("app.transcript");
   const tt = useTranslations("tasks");
   const terr = useTranslations("errors");
@@ -63,6 +67,25 @@ export function TranscriptView({ task, controller, follow, onTaskChange, onRenam
     [task.id, onTaskChange, t],
   );
 
+  const chooseSpeaker = useCallback(
+    async (index: number, speakerId: string | "new") => {
+      try {
+        onTaskChange(await tasksApi.setEntrySpeaker(task.id, index, speakerId));
+        toast.success(t("speakerChanged"));
+      } catch (e) {
+        toast.error(errorMessage(e, terr("tasks.saveFailed")));
+      }
+    },
+    [task.id, onTaskChange, t, terr],
+  );
+  const speakerChoice = useMemo<LineSpeakerChoice | undefined>(
+    () =>
+      speakersEditable && task.speakers.length > 0
+        ? { speakers: task.speakers.map((s) => ({ id: s.id, look: looks.get(s.id)! })), onChoose: chooseSpeaker, labels: { menu: t("lineSpeaker"), newSpeaker: t("newSpeaker") } }
+        : undefined,
+    [speakersEditable, task.speakers, looks, chooseSpeaker, t],
+  );
+
   if (task.timeline.length === 0) {
     return (
       <div className={styles.empty} data-testid="transcript-empty">
@@ -93,6 +116,7 @@ export function TranscriptView({ task, controller, follow, onTaskChange, onRenam
             onEdit={setEditing}
             onSave={saveEntry}
             onRenameSpeaker={onRenameSpeaker}
+            speakerChoice={speakerChoice}
             labels={{ edit: t("edit"), rename: t("renameSpeaker"), seek: t("seekTo") }}
           />
         );
@@ -115,10 +139,11 @@ interface GroupProps {
   onEdit: (index: number | null) => void;
   onSave: (index: number, text: string) => Promise<void>;
   onRenameSpeaker?: (speakerId: string) => void;
+  speakerChoice: LineSpeakerChoice | undefined;
   labels: { edit: string; rename: string; seek: string };
 }
 
-const Group = memo(function Group({ speakerId, look, unknownName, entries, begin, activeIndex, highlighted, editing, editable, onSeek, onEdit, onSave, onRenameSpeaker, labels }: GroupProps) {
+const Group = memo(function Group({ speakerId, look, unknownName, entries, begin, activeIndex, highlighted, editing, editable, onSeek, onEdit, onSave, onRenameSpeaker, speakerChoice, labels }: GroupProps) {
   const colour = look?.colour ?? UNKNOWN_COLOUR;
   const name = look?.name ?? unknownName;
   const containsActive = activeIndex !== null && entries.some((e) => e.index === activeIndex);
@@ -148,7 +173,7 @@ const Group = memo(function Group({ speakerId, look, unknownName, entries, begin
               <EntryEditor initial={e.text} onSave={(text) => onSave(e.index, text)} onCancel={() => onEdit(null)} />
             </div>
           ) : (
-            <Line key={e.index} entry={e} active={activeIndex === e.index} highlighted={highlighted.has(e.index)} editable={editable && editing === null} onSeek={onSeek} onEdit={onEdit} labels={labels} />
+            <Line key={e.index} entry={e} active={activeIndex === e.index} highlighted={highlighted.has(e.index)} editable={editable && editing === null} speakerChoice={editing === null ? speakerChoice : undefined} onSeek={onSeek} onEdit={onEdit} labels={labels} />
           ),
         )}
       </div>
@@ -161,6 +186,7 @@ const Line = memo(function Line({
   active,
   highlighted,
   editable,
+  speakerChoice,
   onSeek,
   onEdit,
   labels,
@@ -169,6 +195,7 @@ const Line = memo(function Line({
   active: boolean;
   highlighted: boolean;
   editable: boolean;
+  speakerChoice: LineSpeakerChoice | undefined;
   onSeek: (ms: number) => void;
   onEdit: (index: number) => void;
   labels: { edit: string; seek: string };
@@ -208,6 +235,7 @@ const Line = memo(function Line({
         </span>
         <span className={styles.lineText}>{entry.text}</span>
       </div>
+      {speakerChoice ? <LineSpeakerMenu index={entry.index} current={entry.speakerId} choice={speakerChoice} /> : null}
       {editable ? (
         <button type="button" className={`${ui.iconBtn} ${styles.lineEdit}`} onClick={() => onEdit(entry.index)} aria-label={labels.edit} title={labels.edit} data-testid="entry-edit">
           <IconEdit size={14} />

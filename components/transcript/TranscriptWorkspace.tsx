@@ -31,7 +31,7 @@ export function TranscriptWorkspace({ task, onTaskChange, controller, editable =
       <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} onShowSpeakers={() => setSpeakersOpen((v) => !v)} />
       <div className={`${styles.workspaceBody} ${speakersOpen ? styles.speakersOpen : ""}`}>
         <div className={styles.workspaceMain}>
-          <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={editable ? rename.open : undefined} editable={editable} />
+          <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={editable && owner ? rename.open : undefined} editable={editable} speakersEditable={editable && owner} />
         </div>
         <aside className={styles.workspaceAside}>
           <SpeakersPanel task={task} onTaskChange={onTaskChange} onRename={owner ? rename.open : undefined} onSeek={(ms) => controller.seek(ms, true)} onRedetect={editable ? redetect.open : undefined} />

@@ -21,7 +21,7 @@ export function useSpeakerRename(task: Task | null, onTaskChange: (t: Task) => v
         speaker={speaker}
         currentName={look.name}
         colour={look.colour}
-        otherNames={task.speakers.filter((s) => s.id !== speaker.id).map((s) => looks.get(s.id)?.name ?? s.name)}
+        others={task.speakers.filter((s) => s.id !== speaker.id).map((s) => ({ id: s.id, name: looks.get(s.id)?.name ?? s.name }))}
         onClose={() => setSpeakerId(null)}
         onSaved={onTaskChange}
       />

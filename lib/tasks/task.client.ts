@@ -86,6 +86,12 @@ export const tasksApi = {
     api.put<Task>(`/api/transcription/${enc(id)}/edit`, { entries }),
   editSpeakerNames: (id: string, speakers: Speaker[]) =>
     api.put<Task>(`/api/transcription/${enc(id)}/edit-speaker-names`, { speakers }),
+  /** One line given to another speaker of the task, or to a new one. */
+  setEntrySpeaker: (id: string, index: number, speakerId: string | "new") =>
+    api.put<Task>(`/api/transcription/${enc(id)}/entry-speaker`, { index, speakerId }),
+  /** `speakerId`'s lines become `intoSpeakerId`'s, and `speakerId` goes. */
+  mergeSpeakers: (id: string, speakerId: string, intoSpeakerId: string) =>
+    api.post<Task>(`/api/transcription/${enc(id)}/merge-speakers`, { speakerId, intoSpeakerId }),
   deleteBatch: (ids: string[]) => api.post<{ deleted: number }>("/api/transcription/tasks/delete-batch", { ids }),
   /** Recently deleted: restorable for `retentionDays`, then purged. */
   listDeleted: () => api.get<{ retentionDays: number; tasks: DeletedTask[] }>("/api/transcription/tasks/deleted"),
