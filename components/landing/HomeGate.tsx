@@ -12,7 +12,7 @@ import { CentredLoader } from "@/components/shell/CentredLoader";
 import { rememberReturnUrl, useAuth } from "@/lib/client/auth";
 import { LOGIN_PATH } from "@/lib/client/routes";
 import { sharedCountIn } from "@/lib/pwa/share-store";
-import { wantsMobileView } from "@/lib/client/view-preference";
+import { takeDesktopViewChoice, wantsMobileView } from "@/lib/client/view-preference";
 import styles from "./landing.module.css";
 
 const TranscribeHome = dynamic(() => import("@/components/tasks/TranscribeHome").then((m) => m.TranscribeHome), {
@@ -24,6 +24,8 @@ function SignedInHome() {
   const router = useRouter();
   const [view, setView] = useState<"deciding" | "desktop">("deciding");
   useEffect(() => {
+    const withoutChoice = takeDesktopViewChoice(window.location.href);
+    if (withoutChoice) window.history.replaceState(window.history.state, "", withoutChoice);
     if (wantsMobileView()) router.replace(`/transcribe/mobile${window.location.search}`);
     else setView("desktop");
   }, [router]);

@@ -22,7 +22,7 @@ import { LiveRecordButton } from "@/components/live/LiveRecordButton";
 import { IconLogout } from "@/components/ui/icons";
 import { useHomeState } from "@/components/tasks/useHomeState";
 import { useAuth } from "@/lib/client/auth";
-import { chooseDesktopView, chooseMobileView } from "@/lib/client/view-preference";
+import { chooseDesktopView, chooseMobileView, DESKTOP_VIEW_PARAM } from "@/lib/client/view-preference";
 import theme from "@/components/ui/theme.module.css";
 import ui from "@/components/ui/ui.module.css";
 import { MobileTaskList } from "./MobileTaskList";
@@ -82,7 +82,7 @@ export function MobileHome() {
             <MobileTaskList data={list.data?.items ?? null} loading={list.loading} total={list.data?.total ?? 0} pageSize={list.data?.page_size ?? 10} page={home.page} onPage={home.changePage} onSelect={home.select} />
           )}
           <p className={styles.footerLink}>
-            <Link href="/transcribe/" onClick={chooseDesktopView} data-testid="mobile-desktop-link">
+            <Link href={`/transcribe/?${DESKTOP_VIEW_PARAM}=desktop`} onClick={chooseDesktopView} data-testid="mobile-desktop-link">
               {t("mobile.desktopView")}
             </Link>
           </p>

@@ -30,6 +30,22 @@ export function chooseMobileView(): void {
   }
 }
 
+/**
+ * The mobile home's "desktop view" link carries the choice in its address too (`?view=desktop`), so a tap
+ * before the page's script has loaded (a slow phone) still lands on the desktop view; the home then
+ * stores the choice and drops the parameter.
+ */
+export const DESKTOP_VIEW_PARAM = "view";
+
+/** Stores a `?view=desktop` choice and returns the address without it, or null when there is none. */
+export function takeDesktopViewChoice(href: string): string | null {
+  const url = new URL(href);
+  if (url.searchParams.get(DESKTOP_VIEW_PARAM) !== "desktop") return null;
+  chooseDesktopView();
+  url.searchParams.delete(DESKTOP_VIEW_PARAM);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** True on a narrow screen when the user has not asked for the desktop view. */
 export function wantsMobileView(): boolean {
   if (typeof window === "undefined" || typeof window.matchMedia !== "function") return false;
