@@ -25,13 +25,15 @@ export function TranscriptWorkspace({ task, onTaskChange, controller, editable =
   const [speakersOpen, setSpeakersOpen] = useState(false);
   const rename = useSpeakerRename(task, onTaskChange);
   const redetect = useSpeakerRedetect(task, onTaskChange);
+  // Speakers are the owner's to rename and correct, and only on the task's own lines (not a translation's).
+  const ownerEdits = editable && owner;
 
   return (
     <div className={styles.workspace} data-testid="transcript-workspace">
       <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} onShowSpeakers={() => setSpeakersOpen((v) => !v)} />
       <div className={`${styles.workspaceBody} ${speakersOpen ? styles.speakersOpen : ""}`}>
         <div className={styles.workspaceMain}>
-          <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={editable && owner ? rename.open : undefined} editable={editable} speakersEditable={editable && owner} />
+          <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={ownerEdits ? rename.open : undefined} editable={editable} speakersEditable={ownerEdits} />
         </div>
         <aside className={styles.workspaceAside}>
           <SpeakersPanel task={task} onTaskChange={onTaskChange} onRename={owner ? rename.open : undefined} onSeek={(ms) => controller.seek(ms, true)} onRedetect={editable ? redetect.open : undefined} />

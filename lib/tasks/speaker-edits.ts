@@ -9,7 +9,7 @@ import { getTask } from "./task.service";
 
 /**
  * The owner's corrections of who said what, where the automatic separation got it wrong
- * (docs/speakers.md "Correcting speakers"): one line given to another speaker, or to a new
+ * (docs/diarization.md "Correcting speakers by hand"): one line given to another speaker, or to a new
  * one; two speakers made one. Times and text stay; a speaker left without lines is removed,
  * and the translations' lines follow their entries. Owner only, like renaming.
  */
@@ -48,15 +48,16 @@ export async function mergeSpeakers(userId: string, taskId: string, speakerId: s
   const task = await findOwnedTask(userId, taskId, {
     status: true,
     speakers: { where: { id: { in: [speakerId, intoId] } }, select: { id: true, profileId: true, profileState: true, profileConfidence: true } },
-    timeline: { where: { speakerId }, select: { position: true } },
   });
   if (isInTranscription(task.status)) throw new AppError("tasks.transcriptionRunning");
   const from = task.speakers.find((s) => s.id === speakerId);
   const into = task.speakers.find((s) => s.id === intoId);
   if (!from || !into) throw new AppError("tasks.speakerNotFound");
   await prisma.$transaction(async (db) => {
+    // The lines are read where they are moved, so an edit meanwhile cannot leave a translation line behind.
+    const lines = await db.timelineEntry.findMany({ where: { taskId, speakerId }, select: { position: true } });
     await db.timelineEntry.updateMany({ where: { taskId, speakerId }, data: { speakerId: intoId } });
-    await moveTranslationLines(db, taskId, new Map(task.timeline.map((e) => [e.position, intoId])));
+    await moveTranslationLines(db, taskId, new Map(lines.map((e) => [e.position, intoId])));
     await db.speaker.delete({ where: { id: speakerId } });
     if (!into.profileId && from.profileId) {
       await db.speaker.update({ where: { id: intoId }, data: { profileId: from.profileId, profileState: from.profileState, profileConfidence: from.profileConfidence } });
