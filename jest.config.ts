@@ -53,7 +53,9 @@ const config: Config = {
   globalTeardown: "<rootDir>/tests/helpers/global-teardown.ts",
   setupFiles: ["<rootDir>/tests/helpers/setup-env.ts"],
   setupFilesAfterEnv: ["<rootDir>/tests/helpers/after-env.ts"],
-  maxWorkers: 2,
+  // Three on two cores: the files wait on child processes (decoders, ffmpeg, workers) and polls often enough that a
+  // third keeps the cores busy (2026-11-30: 832 s against 922 s for the whole run, both at 99% CPU).
+  maxWorkers: 3,
   testTimeout: 30_000,
 };
 

@@ -24,6 +24,11 @@ export default defineConfig({
     // screencast and DOM snapshots of each action): off unless E2E_TRACE=1, e.g. to rerun a failure.
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
+    // The app's service worker precaches ~90 static files and fetches two pages again on its first visit: a
+    // cost a user pays once per device, but every test's fresh context paid it (a fifth of the browser tests'
+    // CPU). Blocked unless a spec allows it: the installed-app specs (tests/e2e/pwa) and the core paths that
+    // should keep running with the worker in control (sign-in and sign-out, upload to transcript).
+    serviceWorkers: "block",
   },
   // Specs that need an AI provider set `test.use({ baseURL: E2E_SERVERS.ai.baseUrl })`.
   webServer: Object.values(E2E_SERVERS).map((server) => ({

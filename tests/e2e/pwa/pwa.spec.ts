@@ -5,6 +5,9 @@ import { expect, test, type BrowserContext, type Page, type Route } from "playwr
 import { openUpload, pasteDocument, scratchDir, signIn } from "../helpers";
 import { CORPUS, E2E_BASE_URL, E2E_PUSH_PORT } from "../env";
 
+// The service worker is what these specs test (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 // The installable app (docs/devices.md "Install", "Offline", "Share into the app", "Push notifications") in
 // Chromium. Lighthouse's PWA audit needs the network; these checks stand in for it: Chromium's own
 // installability verdict (DevTools protocol), the service worker controlling the page, icons fetched.

@@ -2,6 +2,9 @@ import path from "node:path";
 import { expect, test } from "playwright/test";
 import { CORPUS, gridMp4, openUpload, signIn, uploadAndOpen } from "../helpers";
 
+// With the service worker in control, as on a user's device (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 test("uploads a WAV, reads the transcript, renames a speaker, seeks by a line, renames and deletes the task", async ({ page }) => {
   await signIn(page, "e2e-audio@example.com");
   await uploadAndOpen(page, "audio", path.join(CORPUS, "single/en_jfk.wav"));
