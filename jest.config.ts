@@ -53,9 +53,9 @@ const config: Config = {
   globalTeardown: "<rootDir>/tests/helpers/global-teardown.ts",
   setupFiles: ["<rootDir>/tests/helpers/setup-env.ts"],
   setupFilesAfterEnv: ["<rootDir>/tests/helpers/after-env.ts"],
-  // Three on two cores: the files wait on child processes (decoders, ffmpeg, workers) and polls often enough that a
-  // third keeps the cores busy (2026-11-30: 832 s against 922 s for the whole run, both at 99% CPU).
-  maxWorkers: 3,
+  // Two on two cores. Three finished a whole run in 832 s against 922 s, but the contention stretched CPU-bound files
+  // by half (the off-thread summary 32 → 49-62 s, past its timeout once): on a slower CI machine that is flakiness.
+  maxWorkers: 2,
   testTimeout: 30_000,
 };
 
