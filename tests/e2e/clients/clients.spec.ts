@@ -256,7 +256,9 @@ test("the version-update overlay fills over 20 s, then reloads with a timestamp"
 
   await page.clock.fastForward(10_000);
   await expect.poll(percent).toBeGreaterThanOrEqual(50);
-  expect(await percent()).toBeLessThan(60);
+  // 11 s after `before` (the pause is 1 s ahead), plus the time the overlay had already run when `before` was read:
+  // over a second on a loaded machine once (61%). Half-way give or take that; the reload below proves the 20 s.
+  expect(await percent()).toBeLessThan(70);
   await expect(progress).toContainText(`${await percent()}%`);
   await page.screenshot({ path: docShot("clients-update-overlay-en.png") });
 
