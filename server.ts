@@ -11,6 +11,7 @@ import os from "node:os";
 import next from "next";
 import { attachCollab, closeCollab, createCollabServer } from "@/lib/collab/hocuspocus";
 import { guardMalformedPaths } from "@/lib/api/malformed-path";
+import { holdIdleConnections } from "@/lib/server/keep-alive";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
 import { env } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
@@ -35,6 +36,7 @@ async function main() {
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
     answer(req, res);
   });
+  holdIdleConnections(server);
   const collab = createCollabServer();
   // In development Next's own upgrade listener serves hot reloading; in production nothing else may upgrade.
   const wss = attachCollab(server, collab, { closeOthers: !dev });
