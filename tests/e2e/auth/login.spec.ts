@@ -1,11 +1,11 @@
 import { expect, test } from "playwright/test";
-import { signIn } from "../helpers";
+import { signInThroughLoginPage } from "../helpers";
 
 // With the service worker in control, as on a user's device (the suite blocks it elsewhere: playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
 
 test("signs in through the emailed link, refuses it a second time, and signs out", async ({ page, browser }) => {
-  const link = await signIn(page, "e2e-login@example.com");
+  const link = await signInThroughLoginPage(page, "e2e-login@example.com");
   await expect(page.getByTestId("user-name")).toContainText("e2e-login");
 
   // The same link in a fresh browser: single use.

@@ -26,12 +26,14 @@ test("a reload mid-recording, then continue: one task, one continuous recording 
   const { taskId, recordedSec } = await stopAndFinish(page);
   const task = await taskJson(page, taskId);
   // Chromium's fake microphone plays JFK's clip ("And so my fellow Americans, ask not what your country can do
-  // for you…") from when the page opens it; on a loaded machine the second part may start after "Americans", so
-  // each part must hold content words of the reference, whichever of them it caught.
-  const words = (from: number, to: number) => task.timeline.filter((e) => e.begin >= from * 1000 && e.begin < to * 1000).map((e) => e.text.toLowerCase()).join(" ");
-  const reference = /fellow|americans|country/;
-  expect(words(0, resumedAt)).toMatch(reference);
-  expect(words(resumedAt - 0.3, recordedSec)).toMatch(reference);
+  // for you…") from when the page opens it; on a loaded machine the second part may start after "Americans", and the
+  // embedded engine mishears some of it ("ask not what your country" came out as "and not to like your kind"), so
+  // each part must hold two different words of the reference's own, whichever of them it caught.
+  const reference = new Set(["fellow", "americans", "ask", "not", "what", "your", "country", "can", "do"]);
+  const referenceWords = (from: number, to: number) =>
+    new Set(task.timeline.filter((e) => e.begin >= from * 1000 && e.begin < to * 1000).flatMap((e) => e.text.toLowerCase().match(/[a-z']+/g) ?? []).filter((w) => reference.has(w)));
+  expect(referenceWords(0, resumedAt).size).toBeGreaterThanOrEqual(2);
+  expect(referenceWords(resumedAt - 0.3, recordedSec).size).toBeGreaterThanOrEqual(2);
   expect(Math.abs((task.duration ?? 0) - recordedSec)).toBeLessThanOrEqual(0.5);
   expect(recordedSec).toBeGreaterThanOrEqual(before + 5.5);
   // One task, not two, and nothing left to continue.
