@@ -10,8 +10,14 @@ started=$SECONDS
 stage() { printf '== %s (at %d:%02d)\n' "$1" $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
 bash scripts/setup.sh >/tmp/tingji-setup.log 2>&1 || { cat /tmp/tingji-setup.log; exit 1; }
 
-stage typecheck; npx tsc --noEmit -p tsconfig.json
-stage lint; npx eslint . --max-warnings=0
+# Types and lint at once: each is one process on one core (together 80 s instead of 40 + 40 here).
+stage "typecheck and lint"
+npx tsc --noEmit -p tsconfig.json >/tmp/tingji-tsc.log 2>&1 &
+typecheck=$!
+lint_status=0; npx eslint . --max-warnings=0 || lint_status=$?
+typecheck_status=0; wait $typecheck || typecheck_status=$?
+cat /tmp/tingji-tsc.log
+if [ $typecheck_status -ne 0 ] || [ $lint_status -ne 0 ]; then echo "typecheck exit $typecheck_status, lint exit $lint_status"; exit 1; fi
 stage messages; npx tsx scripts/check-messages.ts
 # Folder-level import cycles: lib is strict; components reports only until the UI kit has its own
 # folder (add `--strict components` here then).

@@ -2,10 +2,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { solveChallenge, type Challenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { Client } from "pg";
 import { expect, type Page } from "playwright/test";
+import { tokenFor, type Challenge } from "../helpers/altcha-token";
 import { CORPUS, E2E_SERVERS, serverOf, type E2eServer } from "./env";
 
 export { CORPUS };
@@ -49,9 +48,7 @@ export async function signIn(page: Page, email: string, server?: E2eServer) {
   const before = Date.now() - 1;
   const setup = await page.request.get("/api/verify/challenge");
   const { data } = (await setup.json()) as { data: { challenge: Challenge } };
-  const solution = await solveChallenge({ challenge: data.challenge, deriveKey });
-  const humanToken = Buffer.from(JSON.stringify({ challenge: data.challenge, solution: { counter: solution!.counter, derivedKey: solution!.derivedKey } })).toString("base64");
-  const sent = await page.request.post("/api/auth/email/send", { data: { email, origin: "transcribe", turnstile_token: humanToken } });
+  const sent = await page.request.post("/api/auth/email/send", { data: { email, origin: "transcribe", turnstile_token: await tokenFor(data.challenge) } });
   expect(((await sent.json()) as { code: number }).code).toBe(200);
   return openLoginLink(page, await latestLoginLink(email, before, server ?? serverOf(setup.url())));
 }

@@ -119,6 +119,9 @@ async function main() {
     ...freshVapidEnv(),
     // Push notifications (tests/e2e/pwa): a push service on loopback that the specs run themselves.
     PUSH_TEST_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
+    // The human check's proof-of-work stays real but a tenth as long as production's (each of ~130 sign-ins solved
+    // up to 3000 tries of 1000 PBKDF2 rounds, about a CPU-second); jest uses 40 (tests/helpers/setup-env.ts).
+    ALTCHA_MAX_NUMBER: "300",
     ...(await settingsFor(server)),
     // STORAGE_DRIVER=s3 (and no S3_ENDPOINT of one's own): files go to s3rver on loopback, as in jest.
     ...(process.env.STORAGE_DRIVER === "s3" && !process.env.S3_ENDPOINT ? (await startLoopbackS3({ bucket: `tingji-e2e-${server.name}` })).env : {}),

@@ -1,11 +1,8 @@
 import { APP_URL, CLIENT_ID, CLIENT_SECRET, OIDC_PORT } from "./google-signin.env";
-import { solveChallenge, type Challenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { NextRequest } from "next/server";
 import { GET as googleStatus, POST as plainSignIn } from "@/app/api/auth/google/route";
 import { POST as webSignIn } from "@/app/api/auth/google/web/route";
 import { GET as authorize } from "@/app/api/auth/google/authorize/route";
-import { GET as challenge } from "@/app/api/verify/challenge/route";
 import { GET as getUser } from "@/app/api/auth/user/route";
 import { codeFlagKey } from "@/lib/auth/social";
 import { GOOGLE_FLOW_COOKIE } from "@/lib/auth/google";
@@ -13,6 +10,7 @@ import { prisma } from "@/lib/server/prisma";
 import { redis } from "@/lib/server/redis";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { call } from "@/tests/helpers/api";
+import { solvedHumanToken } from "@/tests/helpers/human";
 import { signInAtProvider, spawnLoopbackOidc, type LoopbackOidc } from "@/tests/helpers/loopback-oidc";
 
 // Google sign-in (docs/auth.md "Google sign-in") against a real OpenID Connect provider on
@@ -29,13 +27,6 @@ beforeAll(async () => {
 afterAll(() => provider.close());
 
 type SignInAnswer = { access_token: string; device_id: string; user_info: { id: string; email: string } };
-
-/** A fresh human-verification token, solved like the login page does (ALTCHA, cheap in tests). */
-async function humanToken(): Promise<string> {
-  const res = await call<{ provider: string; challenge: Challenge }>(challenge);
-  const solution = await solveChallenge({ challenge: res.data.challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge: res.data.challenge, solution: { counter: solution!.counter, derivedKey: solution!.derivedKey } })).toString("base64");
-}
 
 const device = () => `web_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`;
 
@@ -56,7 +47,7 @@ function postWeb(json: Record<string, unknown>, cookie?: string) {
 it("says Google sign-in is offered, and not on the China edition", async () => {
   expect((await call(googleStatus)).data).toEqual({ enabled: true, dev_login: false });
   expect((await call(googleStatus, { headers: { host: "tingji-cn.test" } })).data).toMatchObject({ enabled: false });
-  const blocked = await call(plainSignIn, { json: { code: "abcdef", device_id: device(), turnstile_token: await humanToken() }, headers: { host: "tingji-cn.test" } });
+  const blocked = await call(plainSignIn, { json: { code: "abcdef", device_id: device(), turnstile_token: await solvedHumanToken() }, headers: { host: "tingji-cn.test" } });
   expect([blocked.status, blocked.code]).toEqual([403, 403]);
 });
 
@@ -84,7 +75,7 @@ it("signs in through the whole redirect, code and token exchange, and skips a co
   const state = back.searchParams.get("state")!;
   const deviceId = device();
 
-  const res = await postWeb({ code, state, device_id: deviceId, turnstile_token: await humanToken() }, cookie);
+  const res = await postWeb({ code, state, device_id: deviceId, turnstile_token: await solvedHumanToken() }, cookie);
   expect(res.code).toBe(200);
   expect(Object.keys(res.data).sort()).toEqual(["access_token", "device_id", "user_info"]);
   expect(res.data.device_id).toBe(deviceId);
@@ -95,14 +86,14 @@ it("signs in through the whole redirect, code and token exchange, and skips a co
   expect(await redis().ttl(codeFlagKey(code))).toBeGreaterThan(0);
 
   // The same code again (a second tab, a double click): skipped, never exchanged twice.
-  const again = await postWeb({ code, state, device_id: deviceId, turnstile_token: await humanToken() }, cookie);
+  const again = await postWeb({ code, state, device_id: deviceId, turnstile_token: await solvedHumanToken() }, cookie);
   expect([again.status, again.code]).toEqual([409, 409]);
   expect(again.message).toBe("This sign-in has already been processed. Please start again if you are not signed in.");
 
   // Signing in again later finds the same account.
   const second = await startFlow();
   const back2 = await signInAtProvider(second.location.toString(), "ada.google@example.com");
-  const res2 = await postWeb({ code: back2.searchParams.get("code"), state: back2.searchParams.get("state"), device_id: device(), turnstile_token: await humanToken() }, second.cookie);
+  const res2 = await postWeb({ code: back2.searchParams.get("code"), state: back2.searchParams.get("state"), device_id: device(), turnstile_token: await solvedHumanToken() }, second.cookie);
   expect(res2.data.user_info.id).toBe(res.data.user_info.id);
 });
 
@@ -110,7 +101,7 @@ it("two posts of one code at the same moment: one signs in, the other is skipped
   const { location, cookie } = await startFlow();
   const back = await signInAtProvider(location.toString(), "twin-tabs");
   const body = { code: back.searchParams.get("code"), state: back.searchParams.get("state"), device_id: device() };
-  const tokens = [await humanToken(), await humanToken()];
+  const tokens = [await solvedHumanToken(), await solvedHumanToken()];
   const [a, b] = await Promise.all(tokens.map((turnstile_token) => postWeb({ ...body, turnstile_token }, cookie)));
   expect([a.code, b.code].sort()).toEqual([200, 409]);
   expect(await prisma.session.count({ where: { deviceId: body.device_id } })).toBe(1);
@@ -123,20 +114,20 @@ it("frees the code's flag when the sign-in fails, so the same code can be retrie
   const state = back.searchParams.get("state")!;
 
   // Without the flow cookie (another browser) and with a state that is not ours: refused, flag freed.
-  const noCookie = await postWeb({ code, state, device_id: device(), turnstile_token: await humanToken() });
+  const noCookie = await postWeb({ code, state, device_id: device(), turnstile_token: await solvedHumanToken() });
   expect([noCookie.status, noCookie.code]).toEqual([400, 400]);
   expect(noCookie.message).toMatch(/took too long or was started in another browser/);
-  const wrongState = await postWeb({ code, state: `${state}x`, device_id: device(), turnstile_token: await humanToken() }, cookie);
+  const wrongState = await postWeb({ code, state: `${state}x`, device_id: device(), turnstile_token: await solvedHumanToken() }, cookie);
   expect(wrongState.message).toMatch(/another browser/);
   expect(await redis().exists(codeFlagKey(code))).toBe(0);
 
   // The retry with the same code goes through.
-  const ok = await postWeb({ code, state, device_id: device(), turnstile_token: await humanToken() }, cookie);
+  const ok = await postWeb({ code, state, device_id: device(), turnstile_token: await solvedHumanToken() }, cookie);
   expect(ok.code).toBe(200);
   expect(ok.data.user_info.email).toBe("retry-person@example.test");
 
   // A code the provider refuses: the flag is freed too.
-  const bogus = await call(plainSignIn, { json: { code: "not-a-real-code-123", device_id: device(), turnstile_token: await humanToken() } });
+  const bogus = await call(plainSignIn, { json: { code: "not-a-real-code-123", device_id: device(), turnstile_token: await solvedHumanToken() } });
   expect([bogus.status, bogus.code]).toEqual([400, 400]);
   expect(bogus.message).toBe("Google did not accept this sign-in. Please try again.");
   expect(await redis().exists(codeFlagKey("not-a-real-code-123"))).toBe(0);
@@ -161,7 +152,7 @@ it("the plain variant signs in with a code from the client's own authorisation, 
   for (const [k, v] of Object.entries({ client_id: CLIENT_ID, redirect_uri: CALLBACK, response_type: "code", scope: "openid email profile", prompt: "consent", access_type: "offline" })) url.searchParams.set(k, v);
   const back = await signInAtProvider(url.toString(), "invited-by-google");
   const deviceId = device();
-  const res = await call<SignInAnswer>(plainSignIn, { json: { code: back.searchParams.get("code"), device_id: deviceId, referral_code: "googref123", turnstile_token: await humanToken() } });
+  const res = await call<SignInAnswer>(plainSignIn, { json: { code: back.searchParams.get("code"), device_id: deviceId, referral_code: "googref123", turnstile_token: await solvedHumanToken() } });
   expect(res.code).toBe(200);
   expect(res.data.device_id).toBe(deviceId);
   const referral = await prisma.referral.findUnique({ where: { referredUserId: res.data.user_info.id } });
