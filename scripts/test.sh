@@ -10,7 +10,8 @@ started=$SECONDS
 stage() { printf '== %s (at %d:%02d)\n' "$1" $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
 bash scripts/setup.sh >/tmp/tingji-setup.log 2>&1 || { cat /tmp/tingji-setup.log; exit 1; }
 
-# Types and lint at once: each is one process on one core (together 80 s instead of 40 + 40 here).
+# Types and lint at once: each is one process on one core, so side by side they take as long as the slower one
+# (one after the other: 42 + 38 s on the slower machine in bench/README.md "CI time").
 stage "typecheck and lint"
 npx tsc --noEmit -p tsconfig.json >/tmp/tingji-tsc.log 2>&1 &
 typecheck=$!
