@@ -10,9 +10,10 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  // Two browsers at once: with traces off, one left a third of the two cores idle, waiting on the
-  // servers (E2E_WORKERS=1 runs one spec file at a time).
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three browsers on two cores: with two, the cores were a quarter idle while tests waited on the servers and the
+  // worker (whole suite 12.4 min with two, 9.7 with three, 179 of 179 also with two `yes` processes beside it;
+  // bench/README.md "CI time"). E2E_WORKERS=1 runs one spec file at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: [["list"]],
   outputDir: "../../test-results",
