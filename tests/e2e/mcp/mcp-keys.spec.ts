@@ -31,6 +31,8 @@ test("a free user sees the upgrade prompt; a Pro user creates a key, sees it onc
 
   let dialog = await openDialog(page);
   await expect(dialog.getByTestId("mcp-pro-required")).toContainText("MCP keys are a Pro feature");
+  // The same keys open the public API, so the prompt says so (a developer looking for an API key lands here).
+  await expect(dialog.getByTestId("mcp-pro-required")).toContainText("the public API");
   await expect(dialog.getByTestId("mcp-key-name")).toHaveCount(0);
   await dialog.getByTestId("mcp-upgrade-close").click();
   await expect(dialog).toHaveCount(0);
