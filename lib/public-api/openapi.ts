@@ -77,6 +77,16 @@ function routeConfig(op: Operation): RouteConfig {
   };
 }
 
+// What a developer reading the reference needs before the first call; it stands alone (no repository paths).
+const API_DESCRIPTION = [
+  "Transcripts, summaries and translations for programs.",
+  "**Keys.** Create a personal API key in the account panel (Pro plan) and send it as `Authorization: Bearer tj_key_…`. A key reads; with the write scope it also creates, starts and deletes tasks and manages webhook endpoints.",
+  "**Answers.** Every answer is the envelope `{code, message, data}`: `code` 200 is success; any other code comes with a message in the language of `Accept-Language` (or `X-Locale`).",
+  "**Limits.** A set number of requests a minute per key, announced in the `RateLimit-Policy` and `RateLimit` headers of every answer; past it, 429 with `Retry-After`.",
+  "**Retries.** The create calls take an `Idempotency-Key` header: a retry with the same key gets the first answer again, one task and one charge.",
+  "**Webhooks.** Endpoints receive the events below as POST requests signed by the Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`, `webhook-signature`).",
+].join("\n\n");
+
 let built: ReturnType<OpenApiGeneratorV31["generateDocument"]> | undefined;
 
 export function openApiDocument(origin: string) {
@@ -87,7 +97,7 @@ export function openApiDocument(origin: string) {
     for (const ev of webhookEventDocs) registry.registerWebhook({ method: "post", path: ev.type, summary: ev.summary, request: { body: { content: { "application/json": { schema: ev.schema } } } }, responses: { 200: { description: "Any 2xx acknowledges the event" } } });
     built = new OpenApiGeneratorV31(registry.definitions).generateDocument({
       openapi: "3.1.0",
-      info: { title: "Tingji API", version: "1.0.0", description: "Transcripts, summaries and translations for programs. Every answer is the envelope {code, message, data}. See docs/api.md." },
+      info: { title: "Tingji API", version: "1.0.0", description: API_DESCRIPTION },
     });
   }
   return { ...built, servers: [{ url: origin }] };

@@ -7,6 +7,7 @@ import { NextRequest } from "next/server";
 
 interface Doc {
   openapi: string;
+  info: { description: string };
   paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content: Record<string, unknown> } }>>;
   webhooks: Record<string, unknown>;
   components: { securitySchemes: Record<string, unknown> };
@@ -24,6 +25,12 @@ test("it is OpenAPI 3.1 with the key scheme and the webhook events", () => {
   expect(doc.openapi).toBe("3.1.0");
   expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
   expect(Object.keys(doc.webhooks).sort()).toEqual(["live.ended", "summary.completed", "task.completed", "task.failed", "translation.completed", "webhook.test"]);
+});
+
+test("the description tells an outside developer how to authenticate, read answers and verify webhooks, without repository paths", () => {
+  const text = doc.info.description;
+  for (const needed of ["Authorization: Bearer tj_key_", "{code, message, data}", "RateLimit-Policy", "Idempotency-Key", "webhook-signature"]) expect(text).toContain(needed);
+  expect(text).not.toMatch(/docs\/|\.md\b|lib\//);
 });
 
 test("every app/api/v1 route file and method is in the document, and nothing else", () => {
