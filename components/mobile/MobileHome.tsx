@@ -59,7 +59,7 @@ export function MobileHome() {
             <Brand className={styles.brand} />
             <span className={styles.spacer} />
             <UpgradeLink />
-            <LanguageSwitcher className={styles.lang} />
+            <LanguageSwitcher className={styles.lang} compact />
             <RewardsButton onUsageChange={home.refreshUsage} />
             <UserButton nameClassName="visually-hidden" />
             <button type="button" className={ui.iconBtn} onClick={() => void logout()} aria-label={t("header.logout")} title={t("header.logout")} data-testid="logout-button">

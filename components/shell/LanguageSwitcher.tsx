@@ -40,8 +40,12 @@ export function useInterfaceLanguage() {
   return { locale, change, pending };
 }
 
-/** Interface language picker: all nine languages. Hidden on the China edition, where zh is forced by the server. */
-export function LanguageSwitcher({ className }: { className?: string }) {
+/**
+ * Interface language picker: all nine languages. Hidden on the China edition, where zh is forced by the server.
+ * `compact`: the globe alone, the native picker over it, for a phone's top bar (a language name there pushed the
+ * "+" button off a 390 px screen in French).
+ */
+export function LanguageSwitcher({ className, compact = false }: { className?: string; compact?: boolean }) {
   const t = useTranslations("common");
   const edition = useEdition();
   const { locale, change, pending } = useInterfaceLanguage();
@@ -49,7 +53,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   if (edition === "china") return null;
 
   return (
-    <label className={`${styles.langSwitcher} ${className ?? ""}`}>
+    <label className={`${styles.langSwitcher} ${compact ? styles.langCompact : ""} ${className ?? ""}`} title={compact ? t("language.label") : undefined}>
       <span className={styles.langIcon} aria-hidden="true">
         {/* An SVG, not the emoji: machines without an emoji font show a box. */}
         <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "playwright/test";
+import { locales } from "@/lib/i18n/locales";
 import { signIn } from "../helpers";
 
 // What a newcomer saw on a 390 px phone: the "+" menu off the right edge (page 635 px wide),
@@ -89,4 +90,34 @@ test("a phone that chooses the desktop view gets a header that fits: usage clear
   // The choice lasts for the session: a reload stays on the desktop view.
   await page.reload();
   await expect(page.getByTestId("transcribe-home")).toBeVisible();
+});
+
+test("in every language a free user's phone bar fits 390 px: the logo, Upgrade, the language globe, the account, Log out and + apart and on screen", async ({ page, baseURL }) => {
+  // French once pushed "+" off the screen and squeezed the avatar under Log out: "Passer à Pro" beside "Français".
+  await signIn(page, "e2e-mobile-bar-languages@example.com");
+  for (const locale of locales) {
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL! }]);
+    await page.goto("/transcribe/mobile");
+    await expect(page.getByTestId("mobile-home")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    const controls = {
+      logo: page.getByTestId("mobile-home").getByTestId("brand"),
+      upgrade: page.getByTestId("header-upgrade"),
+      language: languagePicker(page),
+      account: page.getByTestId("mobile-home").getByTestId("account-open"),
+      logout: page.getByTestId("logout-button"),
+      add: page.getByTestId("add-options-button"),
+    };
+    await expectNoOverlap(controls);
+    for (const control of Object.values(controls)) await expectInsideViewport(control);
+    // The avatar keeps its size (it was squeezed to 13 px).
+    expect((await boxOf(controls.account)).width).toBeGreaterThanOrEqual(24);
+    expect(await pageWidth(page), locale).toBeLessThanOrEqual(WIDTH);
+    if (locale === "fr") await page.screenshot({ path: test.info().outputPath("mobile-bar-fr-390.png") });
+  }
+
+  // The globe alone still changes the language.
+  await page.getByTestId("language-switcher").selectOption("de");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByTestId("header-upgrade")).toBeVisible();
 });
