@@ -42,8 +42,8 @@ export function useInterfaceLanguage() {
 
 /**
  * Interface language picker: all nine languages. Hidden on the China edition, where zh is forced by the server.
- * `compact`: the globe alone, the native picker over it, for a phone's top bar (a language name there pushed the
- * "+" button off a 390 px screen in French).
+ * `compact`: the globe alone, the native picker over it, for the app's top bars: a language name there pushed the
+ * "+" button off a 390 px phone in French, and on a 1366 px laptop left Spanish 31 px of search box.
  */
 export function LanguageSwitcher({ className, compact = false }: { className?: string; compact?: boolean }) {
   const t = useTranslations("common");

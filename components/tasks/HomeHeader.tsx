@@ -61,7 +61,7 @@ export function HomeHeader({
       </button>
       <UpgradeLink />
       <UsageIndicator usage={usage} />
-      <LanguageSwitcher className={styles.lang} />
+      <LanguageSwitcher className={styles.lang} compact />
       <UserButton nameClassName={styles.hideNarrow} />
       <button
         type="button"

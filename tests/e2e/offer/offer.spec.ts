@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from "playwright/test";
 import { E2E_SERVERS } from "../env";
 import { CORPUS, signIn } from "../helpers";
 import { sql, userId } from "../account/db";
+import { locales } from "@/lib/i18n/locales";
 
 // Issue 25 "Offer only what works": what is not set up is said before the user spends effort.
 // Each check runs at the width and language where the walk found it.
@@ -191,3 +192,29 @@ for (const width of [1366, 1280]) {
     });
   }
 }
+
+test("at 1366 px every language leaves the search box room to type in (the language picker is the globe alone)", async ({ browser }) => {
+  // Spanish had 31 px of search box beside "Vocabulario personalizado" and "Español"; Russian 70, Italian 79.
+  const page = await pageFor(browser, { lang: "en", viewport: DESKTOP });
+  await signIn(page, `maria.garcia${Date.now() % 100000}@example.com`);
+  for (const lang of locales) {
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: lang, url: E2E_SERVERS.local.baseUrl }]);
+    await page.goto("/transcribe/");
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    const header = page.getByTestId("app-header");
+    await expect(page.getByTestId("usage-value")).toBeVisible();
+    const m = await header.evaluate((h) => ({
+      height: h.getBoundingClientRect().height,
+      overflow: h.scrollWidth - h.clientWidth,
+      search: h.querySelector<HTMLInputElement>('[data-testid="search-box"] input')!.getBoundingClientRect().width,
+    }));
+    expect(m.height, lang).toBeLessThanOrEqual(61);
+    expect(m.overflow, lang).toBeLessThanOrEqual(0);
+    expect(m.search, lang).toBeGreaterThanOrEqual(160);
+    if (lang === "es") await header.screenshot({ path: test.info().outputPath("header-1366-es.png") });
+  }
+  // The globe alone still changes the language.
+  await page.getByTestId("language-switcher").selectOption("de");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await page.context().close();
+});
