@@ -27,7 +27,7 @@ import { mediaFolder, removeTaskFiles } from "./task-files";
 import { joinFullText } from "./task.service";
 import { diarizeOptionsFor, reassignSpeakers, restingStatus } from "./speakers";
 import { decodeProfileOf } from "./decode-profile";
-import { providerSpeakerTurns } from "./provider-speakers";
+import { providerSpeakers } from "./provider-speakers";
 import { engineCanHear, engineLanguageOf } from "./spoken-language";
 
 /**
@@ -211,17 +211,18 @@ async function runSteps(taskId: string, opts: { locale: string; signal: AbortSig
     await setProgress(taskId, { stage: "diarizing", percent: 88 });
     // The speech API's own speakers when it gave them (never on re-detection, which is asked of our separation).
     const wavInfo = await readWavInfo(wav);
-    const provider = task.transcriptionTime ? null : providerSpeakerTurns(segments, joinsSec.length > 0 || wavInfo.durationSec > (engine.chunking?.maxChunkSec ?? Infinity));
+    const provider = task.transcriptionTime ? null : providerSpeakers(segments, joinsSec.length > 0 || wavInfo.durationSec > (engine.chunking?.maxChunkSec ?? Infinity));
     if (provider) await diarizing.stop();
-    const { turns, durationSec } = provider ? { turns: provider.turns, durationSec: wavInfo.durationSec } : await diarizing.result;
+    const ours = provider ? null : await diarizing.result;
+    const durationSec = ours?.durationSec ?? wavInfo.durationSec;
     await setProgress(taskId, { stage: "saving", percent: 96 });
     // A transcript that finished before is having its speakers detected again: it keeps its entries (and the owner's edits).
-    if (task.transcriptionTime) {
-      const result = await reassignSpeakers(taskId, turns, opts.locale, [...done], () => opts.nameSpeakers?.(taskId, wav));
+    if (task.transcriptionTime && ours) {
+      const result = await reassignSpeakers(taskId, ours.turns, opts.locale, [...done], () => opts.nameSpeakers?.(taskId, wav));
       await clearProgress(taskId);
       return result;
     }
-    const entries = assignSpeakers(segments, turns);
+    const entries = provider ? provider.entries : assignSpeakers(segments, ours?.turns ?? []);
     const { t } = await translatorFor(opts.locale);
     // Default names follow the order in which the speakers first talk.
     const speakerNumbers = [...new Set(entries.map((e) => e.speaker))];

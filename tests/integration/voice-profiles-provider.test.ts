@@ -1,10 +1,13 @@
 import { SPEECH_PORT } from "./voice-profiles-provider.env";
+import { execFile } from "node:child_process";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { POST as create } from "@/app/api/transcription/create/route";
 import { POST as rememberVoice } from "@/app/api/transcription/[id]/remember-voice/route";
 import { PUT as editSpeakerNames } from "@/app/api/transcription/[id]/edit-speaker-names/route";
+import { normalizeToWav } from "@/lib/media/ffmpeg";
 import { readWavInfo } from "@/lib/media/wav";
 import { prisma } from "@/lib/server/prisma";
 import { openAiEngine } from "@/lib/speech/openai";
@@ -15,7 +18,9 @@ import { call, formWithFiles } from "@/tests/helpers/api";
 import { setupTestDatabase } from "@/tests/helpers/db";
 import { startDiarizingSpeech, type DiarizingRequest, type DiarizingSpeech } from "@/tests/helpers/diarizing-speech";
 import { signIn } from "@/tests/helpers/users";
-import { joinClips, LJ, LV, seedVoiceRecording } from "@/tests/helpers/voice-recordings";
+import { joinClips, LJ, LV, seedVoiceRecording, SINGLE_CLIPS } from "@/tests/helpers/voice-recordings";
+
+const execFileAsync = promisify(execFile);
 
 // The speech API's own speakers: with SPEECH_MODEL=gpt-4o-transcribe-diarize the engine asks for
 // diarized_json, sends the owner's voice profiles as known_speaker_names[] and
@@ -141,4 +146,36 @@ test("without profiles the provider's A and B become Speaker 1 and 2", async () 
   const task = await prisma.task.findUniqueOrThrow({ where: { id }, select: { speakerSource: true, speakers: { select: { name: true }, orderBy: { position: "asc" } } } });
   expect(task.speakerSource).toBe("provider");
   expect(task.speakers.map((s) => s.name)).toEqual(["Speaker 1", "Speaker 2"]);
+});
+
+test("two people at once: the provider's overlapping segments keep both speakers and their own times", async () => {
+  // LJSpeech's reader talks for 9.7 s; TIMIT's speaker says one sentence (2.9 s) from 4.0 s, over her.
+  const a = path.join(work, "overlap-a.wav");
+  const b = path.join(work, "overlap-b.wav");
+  await normalizeToWav(path.join(SINGLE_CLIPS, LJ[0]!), a);
+  await normalizeToWav(path.join(SINGLE_CLIPS, "en_LDC93S1.wav"), b);
+  const [lenA, lenB] = [(await readWavInfo(a)).durationSec, (await readWavInfo(b)).durationSec];
+  const upload = path.join(work, "overlap.wav");
+  await execFileAsync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", a, "-i", b, "-filter_complex", "[1:a]adelay=4000:all=1[b];[0:a][b]amix=inputs=2:duration=longest:normalize=0", "-ar", "16000", "-ac", "1", upload]);
+  expect((await readWavInfo(upload)).durationSec).toBeCloseTo(lenA, 1);
+  speech.answer = () => [
+    { start: 0, end: lenA, text: "Printing, in the only sense with which we are at present concerned", speaker: "A" },
+    { start: 4, end: 4 + lenB, text: "She had your dark suit in greasy wash water all year.", speaker: "B" },
+  ];
+  const res = await call<{ tasks: { id: string }[] }>(create, { token: user.token, form: await formWithFiles([{ path: upload, name: "interrupted.wav", type: "audio/wav" }], { start: "false" }) });
+  const id = res.data.tasks[0]!.id;
+  await prisma.task.update({ where: { id }, data: { status: "queued" } });
+  await runTranscription(id, { locale: "en" });
+  const task = await prisma.task.findUniqueOrThrow({
+    where: { id },
+    select: { speakerSource: true, speakers: { select: { id: true, name: true }, orderBy: { position: "asc" } }, timeline: { select: { begin: true, end: true, speakerId: true, text: true }, orderBy: { position: "asc" } } },
+  });
+  expect(task.speakerSource).toBe("provider");
+  const who = (speakerId: string | null) => task.speakers.find((s) => s.id === speakerId)?.name;
+  // Before, the interruption was given to whoever covered most of it: the reader it interrupted.
+  expect(task.timeline.map((e) => [who(e.speakerId), e.begin, e.end])).toEqual([
+    ["Speaker 1", 0, Math.round(lenA * 1000)],
+    ["Speaker 2", 4000, Math.round((4 + lenB) * 1000)],
+  ]);
+  expect(task.timeline[1]!.text).toContain("dark suit");
 });
