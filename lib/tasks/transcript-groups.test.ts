@@ -1,5 +1,5 @@
 import type { Speaker, TimelineEntry } from "@/lib/tasks/task.client";
-import { buildPlainText } from "@/lib/tasks/transcript-groups";
+import { activeEntryAt, buildPlainText } from "@/lib/tasks/transcript-groups";
 
 // TXT and SRT files are built by the server now: lib/exports/lines.test.ts.
 const speakers: Speaker[] = [
@@ -16,4 +16,15 @@ test("the clipboard text: one \"Name (mm:ss): text\" paragraph per speaker turn"
 test("a document (no clock, no speakers): the text alone", () => {
   const doc = [0, 1].map((i) => ({ index: i, begin: 0, end: 0, speakerId: null, text: ["Alice: Hi.", "Bob: Hello."][i]! }));
   expect(buildPlainText(doc, [], "Unknown")).toBe("Alice: Hi. Bob: Hello.");
+});
+
+test("the line playing now: the last one begun, unless it ended while an earlier, overlapping one goes on", () => {
+  // Anna talks 0-9.7 s; Ben answers 4.0-6.9 s over her; Ben again from 12 s.
+  const timeline: TimelineEntry[] = [
+    { index: 0, begin: 0, end: 9700, speakerId: "a", text: "Printing, in the only sense" },
+    { index: 1, begin: 4000, end: 6900, speakerId: "b", text: "She had your dark suit" },
+    { index: 2, begin: 12_000, end: 15_000, speakerId: "b", text: "Anyway." },
+  ];
+  expect([1000, 5000, 8000, 11_000, 13_000].map((ms) => activeEntryAt(timeline, ms))).toEqual([0, 1, 0, 1, 2]);
+  expect(activeEntryAt(timeline, -1)).toBe(-1);
 });

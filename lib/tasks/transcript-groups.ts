@@ -26,7 +26,14 @@ export function groupBySpeaker(timeline: TimelineEntry[]): SpeakerGroup[] {
   return groups;
 }
 
-/** Index (position in the array) of the entry playing at `ms`, or -1. Between entries, the last one begun. */
+/** How far back a still-running entry is looked for when the last one begun has ended (overlapping speakers). */
+const OVERLAP_LOOKBACK = 8;
+
+/**
+ * Index (position in the array) of the entry playing at `ms`, or -1: the last one begun that is still running
+ * (two speakers can overlap: a provider's "yes" inside someone's long line, which goes on after it), else, between
+ * entries, the last one begun.
+ */
 export function activeEntryAt(timeline: TimelineEntry[], ms: number): number {
   let lo = 0;
   let hi = timeline.length - 1;
@@ -38,6 +45,8 @@ export function activeEntryAt(timeline: TimelineEntry[], ms: number): number {
       lo = mid + 1;
     } else hi = mid - 1;
   }
+  if (found < 0 || timeline[found]!.end > ms) return found;
+  for (let i = found - 1; i >= Math.max(0, found - OVERLAP_LOOKBACK); i--) if (timeline[i]!.end > ms) return i;
   return found;
 }
 
