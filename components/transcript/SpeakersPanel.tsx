@@ -86,6 +86,12 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange
           })}
         </ul>
       )}
+      {task.speakerSource && task.speakers.length > 0 ? (
+        // Which path told the voices apart (docs/voice-profiles.md); ours miscounts most often, and the owner can fix it.
+        <p className={styles.muted} data-testid="speaker-source" data-source={task.speakerSource}>
+          {task.speakerSource === "provider" ? t("sourceProvider") : onRedetect ? t("sourceOursFix") : t("sourceOurs")}
+        </p>
+      ) : null}
       {onRedetect ? (
         <button type="button" className={`${ui.btn} ${ui.ghost} ${styles.redetectBtn}`} onClick={onRedetect} data-testid="speaker-redetect-open">
           {t("redetectOpen")}

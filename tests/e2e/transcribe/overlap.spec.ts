@@ -34,6 +34,7 @@ test("overlapping lines of two speakers: both shown, the highlight follows whoev
     [`e2e-ov-a-${Date.now()}`, `e2e-ov-b-${Date.now()}`, taskId, endA, INTERRUPTION_MS, speakers[0]!.id, endB, speakers[1]!.id],
   );
   await sql(`UPDATE "Speaker" SET name = CASE position WHEN 0 THEN 'Linda' ELSE 'Tim' END WHERE "taskId"=$1`, [taskId]);
+  await sql(`UPDATE "Task" SET "speakerSource"='provider' WHERE id=$1`, [taskId]);
   await page.reload();
   await page.getByTestId("task-item").filter({ hasText: "interrupted" }).getByTestId("task-open").click();
 
@@ -42,6 +43,7 @@ test("overlapping lines of two speakers: both shown, the highlight follows whoev
   await expect(lines).toHaveCount(2);
   await expect(page.getByTestId("transcript-speaker-name")).toHaveText(["Linda", "Tim"]);
   await expect(lines.nth(1)).toHaveAttribute("data-begin", String(INTERRUPTION_MS));
+  await expect(page.getByTestId("speaker-source")).toHaveText("Speakers were told apart by the speech service.");
 
   const player = page.getByTestId("media-player");
   await expect.poll(() => player.evaluate((el: HTMLMediaElement) => el.readyState)).toBeGreaterThanOrEqual(1);

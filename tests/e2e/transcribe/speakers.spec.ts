@@ -22,6 +22,10 @@ test("the speaker count given at upload is kept, and re-detecting speakers keeps
 
   const speakers = page.getByTestId("speakers-panel").getByTestId("speaker-item");
   await expect(speakers).toHaveCount(1);
+  // The panel says who told the voices apart, and where to fix a wrong count.
+  const source = page.getByTestId("speakers-panel").getByTestId("speaker-source");
+  await expect(source).toHaveAttribute("data-source", "ours");
+  await expect(source).toContainText("Wrong number of speakers? Re-detect them with the number you know.");
   await speakers.first().getByTestId("speaker-edit").click();
   await page.getByTestId("speaker-rename-input").fill("Host");
   await page.getByTestId("speaker-rename-save").click();
