@@ -16,7 +16,7 @@ import type { UploadMode } from "@/lib/tasks/upload-rules";
 import { IconLogout } from "@/components/ui/icons";
 import { UsageIndicator } from "./UsageIndicator";
 import ui from "@/components/ui/ui.module.css";
-import styles from "./tasks.module.css";
+import styles from "./header.module.css";
 
 const HotwordManager = dynamic(() => import("@/components/hotwords/HotwordManager").then((m) => m.HotwordManager), { ssr: false });
 const AnalysisStyleDialog = dynamic(() => import("@/components/analysis/AnalysisStyleDialog").then((m) => m.AnalysisStyleDialog), { ssr: false });

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { MeetingStatus, TaskStatus } from "@/lib/tasks/task.client";
-import styles from "./tasks.module.css";
+import styles from "./status.module.css";
 
 type Tone = "neutral" | "info" | "progress" | "success" | "danger";
 

@@ -33,7 +33,7 @@ import { MoreMenu, type MoreMenuItem } from "@/components/ui/MoreMenu";
 import { errorMessage } from "@/lib/client/api-errors";
 import { useListedTask } from "./useTaskDetail";
 import ui from "@/components/ui/ui.module.css";
-import styles from "./tasks.module.css";
+import styles from "./detail.module.css";
 import head from "./detail-head.module.css";
 
 const TranscriptWorkspace = dynamic(() => import("@/components/transcript/TranscriptWorkspace").then((m) => m.TranscriptWorkspace), {

@@ -9,7 +9,7 @@ import { IconAlert, IconRetry } from "@/components/ui/icons";
 import { useFailureText } from "./useFailureText";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
-import styles from "./tasks.module.css";
+import styles from "./status.module.css";
 
 export function TaskErrorPanel({ taskId, details, onRetried }: { taskId: string; details: TaskErrorDetails | null; onRetried: (t: TaskSummary) => void }) {
   const t = useTranslations("app.errorPanel");

@@ -4,7 +4,7 @@
 import { useTranslations } from "next-intl";
 import type { TaskSummary } from "@/lib/tasks/task.client";
 import ui from "@/components/ui/ui.module.css";
-import styles from "./tasks.module.css";
+import styles from "./status.module.css";
 
 export function TaskProgress({ task, compact }: { task: Pick<TaskSummary, "status" | "progress" | "estimatedMinutes">; compact?: boolean }) {
   const t = useTranslations("app.progress");

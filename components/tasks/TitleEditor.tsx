@@ -8,7 +8,7 @@ import { toast } from "@/lib/client/toasts";
 import { IconCheck, IconClose, IconEdit } from "@/components/ui/icons";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
-import styles from "./tasks.module.css";
+import styles from "./detail.module.css";
 
 /** `readOnly`: a collaborator sees the title without the rename button (only the owner renames). */
 export function TitleEditor({ taskId, title, onRenamed, as: Tag = "h1", readOnly = false }: { taskId: string; title: string; onRenamed: (t: TaskSummary) => void; as?: "h1" | "h2"; readOnly?: boolean }) {

@@ -17,6 +17,7 @@ import { useHomeState } from "./useHomeState";
 import { errorMessage } from "@/lib/client/api-errors";
 import theme from "@/components/ui/theme.module.css";
 import styles from "./tasks.module.css";
+import detailStyles from "./detail.module.css";
 
 const TaskDetail = dynamic(() => import("./TaskDetail").then((m) => m.TaskDetail), { ssr: false, loading: () => <CentredLoader fullScreen={false} /> });
 
@@ -77,9 +78,9 @@ export function TranscribeHome() {
               onShared={home.showSharedList}
             />
           ) : (
-            <div className={styles.detailEmpty} data-testid="task-detail-empty">
-              <p className={styles.detailEmptyTitle}>{t("detail.noneSelected")}</p>
-              <p className={styles.detailEmptyHint}>{t("detail.noneSelectedHint")}</p>
+            <div className={detailStyles.detailEmpty} data-testid="task-detail-empty">
+              <p className={detailStyles.detailEmptyTitle}>{t("detail.noneSelected")}</p>
+              <p className={detailStyles.detailEmptyHint}>{t("detail.noneSelectedHint")}</p>
             </div>
           )}
         </section>

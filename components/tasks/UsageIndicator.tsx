@@ -3,7 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { formatMinutes } from "@/lib/format/minutes";
 import type { Usage } from "@/lib/tasks/task.client";
-import styles from "./tasks.module.css";
+import styles from "./header.module.css";
 
 export function UsageIndicator({ usage }: { usage: Usage | null }) {
   const t = useTranslations("app.usage");
