@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import type { FlashbackIntroduction, FlashbackSettings } from "@/lib/analysis/analysis.client";
 import type { QuizType } from "@/lib/analysis/types";
 import ui from "@/components/ui/ui.module.css";
-import styles from "./chat.module.css";
+import styles from "./flashback.module.css";
 
 export interface FlashbackConfigProps {
   introduction: FlashbackIntroduction;

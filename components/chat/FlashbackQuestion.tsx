@@ -9,7 +9,7 @@ import type { PublicQuizQuestion, Verdict } from "@/lib/server/stream-events";
 import { formatClock } from "@/lib/format/time";
 import ui from "@/components/ui/ui.module.css";
 import type { AnswerProgress } from "./useFlashback";
-import styles from "./chat.module.css";
+import styles from "./flashback.module.css";
 
 export interface FlashbackQuestionProps {
   question: PublicQuizQuestion;

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import ui from "@/components/ui/ui.module.css";
-import styles from "./chat.module.css";
+import styles from "./flashback.module.css";
 
 export interface FlashbackResultProps {
   correct: number;

@@ -8,7 +8,8 @@ import { FlashbackConfig } from "./FlashbackConfig";
 import { FlashbackQuestion } from "./FlashbackQuestion";
 import { FlashbackResult } from "./FlashbackResult";
 import { useFlashback, type Flashback } from "./useFlashback";
-import styles from "./chat.module.css";
+import chatStyles from "./chat.module.css";
+import styles from "./flashback.module.css";
 
 export interface FlashbackReviewProps {
   taskId: string;
@@ -34,7 +35,7 @@ export function FlashbackReview({ taskId, onBackToChat, onSeek }: FlashbackRevie
 
   if (flashback.introError) {
     return (
-      <div className={`${ui.alert} ${styles.block}`} role="alert" data-testid="flashback-intro-error">
+      <div className={`${ui.alert} ${chatStyles.block}`} role="alert" data-testid="flashback-intro-error">
         <span>{flashback.introError}</span>
         <button type="button" className={`${ui.btn} ${ui.small}`} onClick={flashback.reloadIntroduction}>
           <IconRetry size={14} /> {t("errors.retry")}
@@ -44,7 +45,7 @@ export function FlashbackReview({ taskId, onBackToChat, onSeek }: FlashbackRevie
   }
   if (!introduction || !settings) {
     return (
-      <div className={styles.centred} role="status">
+      <div className={chatStyles.centred} role="status">
         <span className={ui.spinner} aria-hidden="true" /> {t("loading")}
       </div>
     );
@@ -83,13 +84,13 @@ function FlashbackPractice({ flashback, onSeek }: { flashback: Flashback; onSeek
           onSeek={onSeek}
         />
       ) : quiz.error ? null : (
-        <div className={styles.centred} role="status" data-testid="flashback-preparing">
+        <div className={chatStyles.centred} role="status" data-testid="flashback-preparing">
           <span className={ui.spinner} aria-hidden="true" /> {t("preparing")}
         </div>
       )}
 
       {quiz.error ? (
-        <div className={`${ui.alert} ${styles.block}`} role="alert" data-testid="flashback-start-error">
+        <div className={`${ui.alert} ${chatStyles.block}`} role="alert" data-testid="flashback-start-error">
           <span>{quiz.error}</span>
           <div className={styles.actions}>
             {flashback.settings ? (

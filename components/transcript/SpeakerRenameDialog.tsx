@@ -15,6 +15,7 @@ import { voiceProfilesApi } from "@/lib/voice-profiles/voice-profiles.client";
 import { errorMessage } from "@/lib/client/api-errors";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./transcript.module.css";
+import speakerStyles from "./speakers.module.css";
 
 export const SPEAKER_NAME_MAX = 60;
 
@@ -116,7 +117,7 @@ export function SpeakerRenameDialog({ taskId, speaker, currentName, colour, othe
             {problem}
           </div>
         ) : namesake ? (
-          <label className={styles.mergeField} data-testid="speaker-rename-duplicate">
+          <label className={speakerStyles.mergeField} data-testid="speaker-rename-duplicate">
             <input type="checkbox" checked={merge} onChange={(e) => setMerge(e.target.checked)} disabled={busy} data-testid="speaker-rename-merge" />
             <span>{merge ? t("mergeLabel", { name: namesake.name }) : t("duplicateHint")}</span>
           </label>

@@ -9,6 +9,7 @@ import ui from "@/components/ui/ui.module.css";
 import { VoiceMatchActions } from "@/components/voice-profiles/VoiceMatchActions";
 import { speakerLooks } from "./speakers";
 import styles from "./transcript.module.css";
+import speakerStyles from "./speakers.module.css";
 
 export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange }: {
   task: Task;
@@ -39,40 +40,40 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange
   }, [task.timeline]);
 
   return (
-    <section className={styles.speakersPanel} data-testid="speakers-panel" aria-labelledby={`speakers-${task.id}`}>
-      <h3 id={`speakers-${task.id}`} className={styles.panelTitle}>
+    <section className={speakerStyles.speakersPanel} data-testid="speakers-panel" aria-labelledby={`speakers-${task.id}`}>
+      <h3 id={`speakers-${task.id}`} className={speakerStyles.panelTitle}>
         {t("title", { count: task.speakers.length })}
       </h3>
       {task.speakers.length === 0 ? (
         <p className={styles.muted}>{t("none")}</p>
       ) : (
-        <ul className={styles.speakerList}>
+        <ul className={speakerStyles.speakerList}>
           {task.speakers.map((s) => {
             const look = looks.get(s.id)!;
             const st = stats.map.get(s.id);
             const share = st ? Math.round((st.ms / stats.total) * 100) : 0;
             return (
-              <li key={s.id} className={styles.speakerItem} data-testid="speaker-item" data-speaker-id={s.id}>
+              <li key={s.id} className={speakerStyles.speakerItem} data-testid="speaker-item" data-speaker-id={s.id}>
                 <span className={styles.avatar} style={{ ["--speaker" as string]: look.colour }} aria-hidden="true">
                   {look.name.trim().charAt(0).toUpperCase()}
                 </span>
-                <div className={styles.speakerInfo}>
-                  <span className={styles.speakerItemName} data-testid="speaker-name">
+                <div className={speakerStyles.speakerInfo}>
+                  <span className={speakerStyles.speakerItemName} data-testid="speaker-name">
                     {look.name}
                   </span>
-                  <span className={styles.speakerMeta}>
+                  <span className={speakerStyles.speakerMeta}>
                     {t("stats", { segments: st?.count ?? 0, time: formatDuration((st?.ms ?? 0) / 1000), share })}
                     {st && onSeek ? (
                       <>
                         {" · "}
-                        <button type="button" className={styles.linkBtn} onClick={() => onSeek(st.first)} data-testid="speaker-first">
+                        <button type="button" className={speakerStyles.linkBtn} onClick={() => onSeek(st.first)} data-testid="speaker-first">
                           {t("firstAt", { time: formatClock(st.first) })}
                         </button>
                       </>
                     ) : null}
                   </span>
                   <VoiceMatchActions taskId={task.id} speaker={s} name={look.name} onAnswered={onRename ? onTaskChange : undefined} />
-                  <span className={styles.shareBar} aria-hidden="true">
+                  <span className={speakerStyles.shareBar} aria-hidden="true">
                     <span style={{ width: `${share}%`, background: look.colour }} />
                   </span>
                 </div>
@@ -93,7 +94,7 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange
         </p>
       ) : null}
       {onRedetect ? (
-        <button type="button" className={`${ui.btn} ${ui.ghost} ${styles.redetectBtn}`} onClick={onRedetect} data-testid="speaker-redetect-open">
+        <button type="button" className={`${ui.btn} ${ui.ghost} ${speakerStyles.redetectBtn}`} onClick={onRedetect} data-testid="speaker-redetect-open">
           {t("redetectOpen")}
         </button>
       ) : null}
