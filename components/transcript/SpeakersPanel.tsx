@@ -8,6 +8,7 @@ import { IconEdit } from "@/components/ui/icons";
 import ui from "@/components/ui/ui.module.css";
 import { VoiceMatchActions } from "@/components/voice-profiles/VoiceMatchActions";
 import { speakerLooks } from "./speakers";
+import { speakerMark } from "@/lib/tasks/speaker-names";
 import styles from "./transcript.module.css";
 import speakerStyles from "./speakers.module.css";
 
@@ -54,8 +55,8 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange
             const share = st ? Math.round((st.ms / stats.total) * 100) : 0;
             return (
               <li key={s.id} className={speakerStyles.speakerItem} data-testid="speaker-item" data-speaker-id={s.id}>
-                <span className={styles.avatar} style={{ ["--speaker" as string]: look.colour }} aria-hidden="true">
-                  {look.name.trim().charAt(0).toUpperCase()}
+                <span className={styles.avatar} style={{ ["--speaker" as string]: look.colour }} aria-hidden="true" data-testid="speaker-avatar">
+                  {speakerMark(look.name)}
                 </span>
                 <div className={speakerStyles.speakerInfo}>
                   <span className={speakerStyles.speakerItemName} data-testid="speaker-name">

@@ -17,6 +17,7 @@ import { LineSpeakerMenu, type LineSpeakerChoice } from "./LineSpeakerMenu";
 import { TaskHighlights } from "@/components/live/TaskHighlights";
 import { highlightedEntries } from "@/lib/live/highlights";
 import { speakerLooks, UNKNOWN_COLOUR, type SpeakerLook } from "./speakers";
+import { speakerMark } from "@/lib/tasks/speaker-names";
 import { useActiveEntry, type MediaController } from "./useMediaController";
 import styles from "./transcript.module.css";
 
@@ -150,8 +151,8 @@ const Group = memo(function Group({ speakerId, look, unknownName, entries, begin
   return (
     <section className={`${styles.group} ${containsActive ? styles.groupActive : ""}`} data-testid="transcript-group" data-speaker-id={speakerId ?? ""} style={{ ["--speaker" as string]: colour }}>
       <header className={styles.groupHead}>
-        <span className={styles.avatar} aria-hidden="true">
-          {name.trim().charAt(0).toUpperCase()}
+        <span className={styles.avatar} aria-hidden="true" data-testid="speaker-avatar">
+          {speakerMark(name)}
         </span>
         {speakerId && onRenameSpeaker ? (
           <button type="button" className={styles.speakerName} onClick={() => onRenameSpeaker(speakerId)} title={labels.rename} data-testid="transcript-speaker-name">

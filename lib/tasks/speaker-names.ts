@@ -30,3 +30,17 @@ export function displaySpeakerName(name: string | null | undefined, fallbackNumb
   const n = defaultSpeakerNumber(trimmed);
   return n === null ? trimmed : defaultName(n);
 }
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * The mark in a speaker's round avatar. A default name shows its number ("Speaker 2" → "2"): its first letter is the
+ * same for every unnamed speaker ("S", "说"), so they would differ by colour alone. A given name shows its first
+ * character, whole even when it is an emoji or outside the Basic Multilingual Plane.
+ */
+export function speakerMark(name: string): string {
+  const n = defaultSpeakerNumber(name);
+  if (n !== null) return String(n);
+  const first = graphemes.segment(name.trim())[Symbol.iterator]().next().value?.segment;
+  return first ? first.toLocaleUpperCase() : "?";
+}

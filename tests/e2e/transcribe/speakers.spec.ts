@@ -30,6 +30,9 @@ test("the speaker count given at upload is kept, and re-detecting speakers keeps
   await page.getByTestId("speaker-rename-input").fill("Host");
   await page.getByTestId("speaker-rename-save").click();
   await expect(page.getByTestId("transcript-speaker-name").first()).toHaveText("Host");
+  // A given name's avatar shows its first letter.
+  await expect(speakers.first().getByTestId("speaker-avatar")).toHaveText("H");
+  await expect(page.getByTestId("transcript-group").first().getByTestId("speaker-avatar")).toHaveText("H");
 
   // Detect them again, now with two: the transcript splits between two speakers, and "Host" stays.
   await page.getByTestId("speaker-redetect-open").click();
@@ -64,4 +67,12 @@ test("told there are three speakers, the one who says a single sentence gets the
   expect([...heardBy.keys()].sort()).toEqual(["speaker1", "speaker2", "speaker3"]);
   for (const ids of heardBy.values()) expect(ids.size).toBe(1);
   expect(new Set([...heardBy.values()].map((ids) => [...ids][0])).size).toBe(3);
+
+  // Unnamed speakers differ by more than colour: each avatar shows its speaker's number, in the panel and beside
+  // every group of lines, not the "S" of "Speaker" three times.
+  await expect(page.getByTestId("speakers-panel").getByTestId("speaker-avatar")).toHaveText(["1", "2", "3"]);
+  const groups = await page.getByTestId("transcript-group").evaluateAll((els) =>
+    els.map((el) => ({ name: el.querySelector("[data-testid=transcript-speaker-name]")?.textContent?.trim(), mark: el.querySelector("[data-testid=speaker-avatar]")?.textContent?.trim() })),
+  );
+  for (const g of groups) expect(g.mark).toBe(g.name?.replace(/^Speaker /, ""));
 });
