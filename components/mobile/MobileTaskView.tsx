@@ -70,6 +70,12 @@ export function MobileTaskView({ taskId, summary, onBack, onSummaryChange, onMov
   const translationView = useTranslationView(taskId, task?.title ?? summary?.title ?? "");
   const tcoedit = useTranslations("coedit.editor");
   const [coediting, setCoediting] = useState(false);
+  // "Only their lines" is chosen on the speakers tab and read on the text tab.
+  const [onlySpeaker, setOnlySpeaker] = useState<string | null>(null);
+  const chooseOnlySpeaker = (speakerId: string | null) => {
+    setOnlySpeaker(speakerId);
+    if (speakerId) setTab("text");
+  };
 
   if (!view) {
     return (
@@ -165,14 +171,14 @@ export function MobileTaskView({ taskId, summary, onBack, onSummaryChange, onMov
               <>
                 {task.outline?.chapters.length ? <ChapterList chapters={task.outline.chapters} onSeek={seek} collapsible /> : null}
                 <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} />
-                <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={shared ? undefined : rename.open} editable={!shared} speakersEditable={!shared} />
+                <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={shared ? undefined : rename.open} editable={!shared} speakersEditable={!shared} onlySpeaker={onlySpeaker} onShowAll={() => setOnlySpeaker(null)} />
               </>
             )}
           </>
         ) : tab === "translation" ? (
           <MobileTranslationTab task={task} view={translationView} controller={controller} follow={follow} />
         ) : tab === "speakers" ? (
-          <SpeakersPanel task={task} onTaskChange={onTaskChange} onRename={shared ? undefined : rename.open} onSeek={(ms) => controller.seek(ms, true)} onRedetect={shared ? undefined : redetect.open} />
+          <SpeakersPanel task={task} onTaskChange={onTaskChange} onRename={shared ? undefined : rename.open} onSeek={(ms) => controller.seek(ms, true)} onRedetect={shared ? undefined : redetect.open} only={onlySpeaker} onOnly={chooseOnlySpeaker} />
         ) : (
           <TimelineList task={task} controller={controller} follow={follow} />
         )}

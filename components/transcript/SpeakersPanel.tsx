@@ -12,7 +12,7 @@ import { speakerMark } from "@/lib/tasks/speaker-names";
 import styles from "./transcript.module.css";
 import speakerStyles from "./speakers.module.css";
 
-export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange }: {
+export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange, only = null, onOnly }: {
   task: Task;
   /** The owner's: answers to a voice profile's suggested name land here. */
   onTaskChange?: (task: Task) => void;
@@ -21,6 +21,9 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange
   onSeek?: (ms: number) => void;
   /** Opens "re-detect speakers"; absent where the task has no audio. */
   onRedetect?: () => void;
+  /** The speaker whose lines alone are shown and played, and how to choose one (null: everyone). */
+  only?: string | null;
+  onOnly?: (speakerId: string | null) => void;
 }) {
   const t = useTranslations("app.speakers");
   const tt = useTranslations("tasks");
@@ -69,6 +72,21 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange
                         {" · "}
                         <button type="button" className={speakerStyles.linkBtn} onClick={() => onSeek(st.first)} data-testid="speaker-first">
                           {t("firstAt", { time: formatClock(st.first) })}
+                        </button>
+                      </>
+                    ) : null}
+                    {st && onOnly ? (
+                      <>
+                        {" · "}
+                        <button
+                          type="button"
+                          className={speakerStyles.linkBtn}
+                          aria-pressed={only === s.id}
+                          aria-label={only === s.id ? t("everyone") : t("onlyThemLabel", { name: look.name })}
+                          onClick={() => onOnly(only === s.id ? null : s.id)}
+                          data-testid="speaker-only"
+                        >
+                          {only === s.id ? t("everyone") : t("onlyThem")}
                         </button>
                       </>
                     ) : null}

@@ -18,8 +18,9 @@ import { TaskHighlights } from "@/components/live/TaskHighlights";
 import { highlightedEntries } from "@/lib/live/highlights";
 import { speakerLooks, UNKNOWN_COLOUR, type SpeakerLook } from "./speakers";
 import { speakerMark } from "@/lib/tasks/speaker-names";
-import { useActiveEntry, type MediaController } from "./useMediaController";
+import { useActiveEntry, useOnlySpeakerPlayback, type MediaController } from "./useMediaController";
 import styles from "./transcript.module.css";
+import speakerStyles from "./speakers.module.css";
 
 export interface TranscriptViewProps {
   task: Task;
@@ -30,11 +31,14 @@ export interface TranscriptViewProps {
   editable?: boolean;
   /** The owner may give a line to another speaker (a collaborator or a translation may not). */
   speakersEditable?: boolean;
+  /** "Only their lines": just this speaker's lines are shown and played (SpeakersPanel sets it). */
+  onlySpeaker?: string | null;
+  onShowAll?: () => void;
 }
 
 const NO_HIGHLIGHTS: readonly { id: string; atSec: number }[] = [];
 
-export function TranscriptView({ task, controller, follow, onTaskChange, onRenameSpeaker, editable = true, speakersEditable = false }: TranscriptViewProps) {
+export function TranscriptView({ task, controller, follow, onTaskChange, onRenameSpeaker, editable = true, speakersEditable = false, onlySpeaker = null, onShowAll }: TranscriptViewProps) {
   const t = useTranslations("app.transcript");
   const tt = useTranslations("tasks");
   const terr = useTranslations("errors");
@@ -45,6 +49,10 @@ export function TranscriptView({ task, controller, follow, onTaskChange, onRenam
 
   const looks = useMemo(() => speakerLooks(task.speakers, (n) => tt("speakerDefault", { n })), [task.speakers, tt]);
   const groups = useMemo(() => groupBySpeaker(task.timeline), [task.timeline]);
+  // A speaker merged away or re-detected out of the recording no longer filters anything.
+  const only = onlySpeaker !== null && looks.has(onlySpeaker) ? onlySpeaker : null;
+  const shownGroups = useMemo(() => (only === null ? groups : groups.filter((g) => g.speakerId === only)), [groups, only]);
+  useOnlySpeakerPlayback(controller.element, task.timeline, only);
   // Moments marked while recording live (components/live) mark their lines.
   const highlights = task.highlights ?? NO_HIGHLIGHTS;
   const highlighted = useMemo(() => highlightedEntries(task.timeline, highlights), [task.timeline, highlights]);
@@ -99,7 +107,17 @@ export function TranscriptView({ task, controller, follow, onTaskChange, onRenam
     <div ref={rootRef} className={styles.transcript} data-testid="transcript" aria-label={t("label")}>
       <SpeechEngineNote engine={task.speechEngine} profile={task.decodeProfile} />
       <TaskHighlights highlights={highlights} onSeek={onSeek} />
-      {groups.map((g) => {
+      {only !== null ? (
+        <div className={speakerStyles.onlyBar} data-testid="transcript-only-speaker" data-speaker-id={only}>
+          <span>{t("onlySpeaker", { name: looks.get(only)!.name, shown: shownGroups.reduce((n, g) => n + g.entries.length, 0), total: task.timeline.length })}</span>
+          {onShowAll ? (
+            <button type="button" className={`${ui.btn} ${ui.small}`} onClick={onShowAll} data-testid="transcript-only-speaker-clear">
+              {t("showAll")}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {shownGroups.map((g) => {
         const look = g.speakerId ? looks.get(g.speakerId) : undefined;
         return (
           <Group

@@ -23,6 +23,7 @@ export interface TranscriptWorkspaceProps {
 export function TranscriptWorkspace({ task, onTaskChange, controller, editable = true, owner = true }: TranscriptWorkspaceProps) {
   const [follow, setFollow] = useState(true);
   const [speakersOpen, setSpeakersOpen] = useState(false);
+  const [onlySpeaker, setOnlySpeaker] = useState<string | null>(null);
   const rename = useSpeakerRename(task, onTaskChange);
   const redetect = useSpeakerRedetect(task, onTaskChange);
   // Speakers are the owner's to rename and correct, and only on the task's own lines (not a translation's).
@@ -33,10 +34,10 @@ export function TranscriptWorkspace({ task, onTaskChange, controller, editable =
       <TranscriptToolbar task={task} follow={follow} onFollowChange={setFollow} onShowSpeakers={() => setSpeakersOpen((v) => !v)} />
       <div className={`${styles.workspaceBody} ${speakersOpen ? styles.speakersOpen : ""}`}>
         <div className={styles.workspaceMain}>
-          <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={ownerEdits ? rename.open : undefined} editable={editable} speakersEditable={ownerEdits} />
+          <TranscriptView task={task} controller={controller} follow={follow} onTaskChange={onTaskChange} onRenameSpeaker={ownerEdits ? rename.open : undefined} editable={editable} speakersEditable={ownerEdits} onlySpeaker={onlySpeaker} onShowAll={() => setOnlySpeaker(null)} />
         </div>
         <aside className={styles.workspaceAside}>
-          <SpeakersPanel task={task} onTaskChange={onTaskChange} onRename={owner ? rename.open : undefined} onSeek={(ms) => controller.seek(ms, true)} onRedetect={editable ? redetect.open : undefined} />
+          <SpeakersPanel task={task} onTaskChange={onTaskChange} onRename={owner ? rename.open : undefined} onSeek={(ms) => controller.seek(ms, true)} onRedetect={editable ? redetect.open : undefined} only={onlySpeaker} onOnly={setOnlySpeaker} />
         </aside>
       </div>
       {rename.dialog}

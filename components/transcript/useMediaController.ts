@@ -3,7 +3,7 @@
 // lines seek through it, and the transcript follows its clock.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { TimelineEntry } from "@/lib/tasks/task.client";
-import { activeEntryAt } from "@/lib/tasks/transcript-groups";
+import { activeEntryAt, nextInSpeakerLines } from "@/lib/tasks/transcript-groups";
 
 export interface MediaController {
   element: HTMLMediaElement | null;
@@ -103,4 +103,49 @@ export function useActiveEntry(element: HTMLMediaElement | null, timeline: Timel
   }, [element, timeline]);
 
   return active;
+}
+
+/** Moves a player's clock (a function of its own: a hook may not assign to what it was given). */
+function setClock(el: HTMLMediaElement, ms: number) {
+  el.currentTime = ms / 1000;
+}
+
+/**
+ * While `speakerId` is set, playback plays that speaker's lines only: it jumps over everyone else's and pauses after
+ * their last line; pressing play there starts again at their first. Checked every frame while playing, and on the
+ * player's own clock too, which keeps ticking in a background tab where frames stop.
+ */
+export function useOnlySpeakerPlayback(element: HTMLMediaElement | null, timeline: TimelineEntry[], speakerId: string | null) {
+  useEffect(() => {
+    if (!element || !speakerId) return;
+    let frame = 0;
+    const step = () => {
+      if (element.paused || element.seeking) return;
+      const next = nextInSpeakerLines(timeline, speakerId, element.currentTime * 1000);
+      if (next.action === "seek") setClock(element, next.ms);
+      else if (next.action === "stop") element.pause();
+    };
+    const loop = () => {
+      step();
+      frame = requestAnimationFrame(loop);
+    };
+    const onPlay = () => {
+      const next = nextInSpeakerLines(timeline, speakerId, element.currentTime * 1000);
+      const first = nextInSpeakerLines(timeline, speakerId, -1);
+      if (next.action === "stop" && first.action === "seek") setClock(element, first.ms);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(loop);
+    };
+    const onPause = () => cancelAnimationFrame(frame);
+    element.addEventListener("play", onPlay);
+    element.addEventListener("pause", onPause);
+    element.addEventListener("timeupdate", step);
+    if (!element.paused) onPlay();
+    return () => {
+      cancelAnimationFrame(frame);
+      element.removeEventListener("play", onPlay);
+      element.removeEventListener("pause", onPause);
+      element.removeEventListener("timeupdate", step);
+    };
+  }, [element, timeline, speakerId]);
 }

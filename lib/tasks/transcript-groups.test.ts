@@ -1,5 +1,5 @@
 import type { Speaker, TimelineEntry } from "@/lib/tasks/task.client";
-import { activeEntryAt, buildPlainText } from "@/lib/tasks/transcript-groups";
+import { activeEntryAt, buildPlainText, nextInSpeakerLines } from "@/lib/tasks/transcript-groups";
 
 // TXT and SRT files are built by the server now: lib/exports/lines.test.ts.
 const speakers: Speaker[] = [
@@ -27,4 +27,18 @@ test("the line playing now: the last one begun, unless it ended while an earlier
   ];
   expect([1000, 5000, 8000, 11_000, 13_000].map((ms) => activeEntryAt(timeline, ms))).toEqual([0, 1, 0, 1, 2]);
   expect(activeEntryAt(timeline, -1)).toBe(-1);
+});
+
+test("only one speaker's lines: play inside theirs, jump over the others' to their next line, stop after their last", () => {
+  const line = (index: number, speakerId: string, begin: number, end: number): TimelineEntry => ({ index, speakerId, begin, end, text: `line ${index}` });
+  // Anna 1-4 s, Tim 4-9 s with Anna's "yes" inside it at 6-6.5 s, Anna again 10-12 s.
+  const timeline = [line(0, "anna", 1000, 4000), line(1, "tim", 4000, 9000), line(2, "anna", 6000, 6500), line(3, "anna", 10000, 12000), line(4, "anna", 13000, 13000)];
+  expect(nextInSpeakerLines(timeline, "anna", 0)).toEqual({ action: "seek", ms: 1000 });
+  expect(nextInSpeakerLines(timeline, "anna", 2000)).toEqual({ action: "play" });
+  expect(nextInSpeakerLines(timeline, "anna", 4000)).toEqual({ action: "seek", ms: 6000 });
+  expect(nextInSpeakerLines(timeline, "anna", 6200)).toEqual({ action: "play" });
+  expect(nextInSpeakerLines(timeline, "anna", 6500)).toEqual({ action: "seek", ms: 10000 });
+  expect(nextInSpeakerLines(timeline, "anna", 12000)).toEqual({ action: "stop" }); // the 0 ms line at 13 s has nothing to play
+  expect(nextInSpeakerLines(timeline, "tim", 2000)).toEqual({ action: "seek", ms: 4000 });
+  expect(nextInSpeakerLines(timeline, "nobody", 0)).toEqual({ action: "stop" });
 });

@@ -50,6 +50,21 @@ export function activeEntryAt(timeline: TimelineEntry[], ms: number): number {
   return found;
 }
 
+/**
+ * Playing one speaker's lines only ("only their lines"): where playback at `ms` goes next. Inside one of their lines
+ * (overlapping others or not) it plays on; before or between them it jumps to the next line they begin; after
+ * their last it stops. Lines of no more than 0 ms are passed over: there is nothing to hear.
+ */
+export function nextInSpeakerLines(timeline: TimelineEntry[], speakerId: string, ms: number): { action: "play" } | { action: "seek"; ms: number } | { action: "stop" } {
+  let next: number | null = null;
+  for (const e of timeline) {
+    if (e.speakerId !== speakerId || e.end <= e.begin) continue;
+    if (e.begin <= ms && ms < e.end) return { action: "play" };
+    if (e.begin > ms && (next === null || e.begin < next)) next = e.begin;
+  }
+  return next === null ? { action: "stop" } : { action: "seek", ms: next };
+}
+
 function nameOf(speakers: Speaker[], id: string | null, fallback: string): string {
   return speakers.find((s) => s.id === id)?.name || fallback;
 }
