@@ -7,6 +7,7 @@ import { readWavInfo } from "@/lib/media/wav";
 import { chunkKey, type ChunkCache } from "./chunk-cache";
 import { ANONYMOUS_CLAIM, decoderSlots, fairChunking, type DecodeClaim } from "./decoder-slots";
 import { DecodeProgress } from "./decode-progress";
+import { inSimplifiedChinese } from "./chinese-script";
 import type { ChunkPlan, DecodeProfile, KnownSpeaker, SpeechEngine, SpeechResult, SpeechSegment } from "./types";
 
 const DEFAULT_PLAN: ChunkPlan = { targetChunkSec: 45, maxChunkSec: 60 };
@@ -68,7 +69,7 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
         return engine.transcribe(wavPath, { ...request, knownSpeakers: opts.knownSpeakers, signal: opts.signal });
       });
       progress.complete();
-      return result;
+      return inSimplifiedChinese(result, opts.language);
     } finally {
       progress.stop();
     }
@@ -103,7 +104,8 @@ export async function transcribeLong(wavPath: string, opts: TranscribeLongOption
           }
           if (cache) await cache.put(key, result);
         }
-        results[i] = shift(result, chunk);
+        // Mandarin in one script, Simplified, whatever mix the service wrote (lib/speech/chinese-script.ts).
+        results[i] = shift(inSimplifiedChinese(result, opts.language), chunk);
         progress.finished(i, chunk.endSec - chunk.startSec, decoded);
       } catch (e) {
         stop = true;

@@ -3,7 +3,8 @@ import path from "node:path";
 // Settings shared by the Playwright config, the servers it starts and the specs.
 // Two app servers run side by side, each with its own database, Redis prefix and data folder:
 //  - "local": the embedded defaults (no AI provider: the local analyzer answers);
-//  - "ai":    an OpenAI-compatible AI provider, the fake one in tests/helpers/fake-openai.ts.
+//  - "ai":    an OpenAI-compatible AI provider, the fake one in tests/helpers/fake-openai.ts, and an
+//             OpenAI-compatible speech API that really listens (tests/helpers/listening-speech.ts).
 export interface E2eServer {
   name: "local" | "ai";
   port: number;
@@ -31,6 +32,10 @@ export const E2E_SERVERS = {
 
 /** The fake OpenAI-compatible chat API the "ai" server talks to. */
 export const E2E_FAKE_AI_PORT = 3313;
+/** The "ai" server's OpenAI-compatible speech API on loopback (tests/helpers/listening-speech.ts). */
+export const E2E_AI_SPEECH_PORT = 3322;
+/** The Chinese clip that speech API hears in Traditional characters, as Whisper-style services often write Mandarin. */
+export const E2E_TRADITIONAL_CLIP = { file: "zh/zh_aishell_BAC009S0724W0121.wav", heard: "廣州市房地產中介協會分析" };
 /** The fake meeting-bot provider and the loopback video site of the "local" server. */
 export const E2E_FAKE_MEETING_BOT_PORT = 3312;
 export const E2E_VIDEO_SITE_PORT = 3314;

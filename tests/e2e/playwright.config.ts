@@ -3,7 +3,7 @@ import { chromiumLaunchOptions, E2E_BASE_URL, E2E_SERVERS } from "./env";
 
 // Playwright drives Debian's Chromium (no browser download) against a
 // production build with a real worker, PostgreSQL and Redis (see serve.ts):
-// one server on the embedded defaults, one with an AI provider on loopback.
+// one server on the embedded defaults, one with an AI provider and a speech API on loopback.
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",

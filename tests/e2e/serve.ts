@@ -19,7 +19,8 @@ import { startLoopbackSms } from "../helpers/loopback-sms";
 import { startLoopbackOidc } from "../helpers/loopback-oidc";
 import { E2E_CHINA_AI_BASE_URL, E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_CLIENT_SECRET, E2E_OIDC_PORT } from "./env";
 import { startLoopbackS3 } from "../helpers/loopback-s3";
-import { CORPUS, E2E_LOCAL_ENV_FILE, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_SERVERS, E2E_SMS_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, E2E_WEBHOOK_RECEIVER_PORT, E2E_PUSH_PORT, type E2eServer } from "./env";
+import { startListeningSpeech } from "../helpers/listening-speech";
+import { CORPUS, E2E_LOCAL_ENV_FILE, E2E_REGION_REDIRECT_URL, E2E_RESTRICTED_COUNTRY, E2E_ALIPAY_APP_ID, E2E_ALIPAY_KEYS_FILE, E2E_ALIPAY_PORT, E2E_AI_SPEECH_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MEETING_BOT_PORT, E2E_TRADITIONAL_CLIP, E2E_SERVERS, E2E_SMS_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_VIDEO_SITE_PORT, E2E_WEBHOOK_RECEIVER_PORT, E2E_PUSH_PORT, type E2eServer } from "./env";
 import { freshVapidEnv } from "@/tests/helpers/vapid";
 
 async function recreateDatabase(url: string) {
@@ -96,9 +97,22 @@ async function settingsFor(server: E2eServer): Promise<Record<string, string>> {
     };
   }
   const ai = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT, delayMs: 40 });
+  // Speech through an OpenAI-compatible API on loopback that really listens (pocketsphinx, English), and hears the
+  // corpus's AISHELL clip in Traditional characters, as Whisper-style services often write Mandarin.
+  const clipSec = Number(execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path.join(CORPUS, E2E_TRADITIONAL_CLIP.file)]).toString());
+  const speech = await startListeningSpeech(E2E_AI_SPEECH_PORT, [{ seconds: clipSec, language: "chinese", text: E2E_TRADITIONAL_CLIP.heard }]);
   // No SMS proxy here: on a China host (E2E_CHINA_AI_BASE_URL) this server signs in by email link, whose
   // mail must link back to that host (tests/e2e/auth/china-email-login.spec.ts).
-  return { AI_BASE_URL: ai.url, AI_API_KEY: "sk-e2e", AI_MODEL: "fake-model", ANALYSIS_MIN_STEP_MS: "300", CHINA_SITE_URL: E2E_CHINA_AI_BASE_URL };
+  return {
+    AI_BASE_URL: ai.url,
+    AI_API_KEY: "sk-e2e",
+    AI_MODEL: "fake-model",
+    ANALYSIS_MIN_STEP_MS: "300",
+    CHINA_SITE_URL: E2E_CHINA_AI_BASE_URL,
+    SPEECH_API_BASE_URL: speech.url,
+    SPEECH_API_KEY: "sk-e2e-speech",
+    SPEECH_MODEL: "whisper-e2e",
+  };
 }
 
 async function main() {

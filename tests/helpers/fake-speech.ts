@@ -16,11 +16,13 @@ export interface FakeSpeech {
   fields: Record<string, string>[];
   /** Answer after a random delay between these bounds (ms). */
   delayMs: [number, number];
+  /** What it hears (verbose_json's language name and one segment's text): the JFK sentence unless a test says. */
+  reply: { language: string; text: string };
   close(): Promise<void>;
 }
 
 export async function startFakeSpeech(port = 0, delayMs: [number, number] = [200, 1500]): Promise<FakeSpeech> {
-  const state: FakeSpeech = { url: "", requests: 0, fields: [], delayMs, close: async () => undefined };
+  const state: FakeSpeech = { url: "", requests: 0, fields: [], delayMs, reply: { language: "english", text: SPOKEN }, close: async () => undefined };
   const server = http.createServer((req, res) => {
     const fields: Record<string, string> = {};
     let form: Busboy.Busboy | null = null;
@@ -41,7 +43,8 @@ export async function startFakeSpeech(port = 0, delayMs: [number, number] = [200
       setTimeout(() => {
         if (res.destroyed) return;
         res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ task: "transcribe", language: "english", duration: 11, text: SPOKEN, segments: [{ id: 0, start: 0.3, end: 10.6, text: ` ${SPOKEN}` }] }));
+        const { language, text } = state.reply;
+        res.end(JSON.stringify({ task: "transcribe", language, duration: 11, text, segments: [{ id: 0, start: 0.3, end: 10.6, text: ` ${text}` }] }));
       }, lo + Math.random() * (hi - lo));
     });
   });

@@ -24,6 +24,14 @@ export interface ListeningSpeech {
 
 type Word = { word: string; start: number; end: number };
 
+/** A recording it "hears" as a given text (one it cannot listen to: pocketsphinx knows only English), found by its length. */
+export interface KnownRecording {
+  seconds: number;
+  /** verbose_json's language name, e.g. "chinese". */
+  language: string;
+  text: string;
+}
+
 /** `-time yes` prints one `word start end confidence` line per word; fillers and silences are in brackets. */
 function heardWords(stdout: string): Word[] {
   const words: Word[] = [];
@@ -45,7 +53,7 @@ function segmentsOf(words: Word[]) {
   return groups.map((g, id) => ({ id, start: g[0]!.start, end: g.at(-1)!.end, text: ` ${g.map((w) => w.word).join(" ")}`, words: g }));
 }
 
-export async function startListeningSpeech(port = 0): Promise<ListeningSpeech> {
+export async function startListeningSpeech(port = 0, known: KnownRecording[] = []): Promise<ListeningSpeech> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "listening-speech-"));
   const state: ListeningSpeech = { url: "", uploads: [], answers: [], close: async () => undefined };
   let n = 0;
@@ -54,7 +62,15 @@ export async function startListeningSpeech(port = 0): Promise<ListeningSpeech> {
       const form = await new Request("http://loopback", { method: "POST", headers: req.headers as Record<string, string>, body: Readable.toWeb(req) as ReadableStream, duplex: "half" } as RequestInit).formData();
       const file = path.join(dir, `upload-${++n}.wav`);
       await fs.writeFile(file, Buffer.from(await (form.get("file") as Blob).arrayBuffer()));
-      state.uploads.push(((await fs.stat(file)).size - 44) / 32000);
+      const seconds = ((await fs.stat(file)).size - 44) / 32000;
+      state.uploads.push(seconds);
+      const recording = known.find((k) => Math.abs(k.seconds - seconds) < 0.1);
+      if (recording) {
+        state.answers.push(recording.text);
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ task: "transcribe", language: recording.language, text: recording.text, segments: [{ id: 0, start: 0, end: seconds, text: ` ${recording.text}` }] }));
+        return;
+      }
       const stdout = await new Promise<string>((resolve, reject) =>
         execFile("pocketsphinx_continuous", ["-infile", file, "-time", "yes", "-logfn", "/dev/null", "-hmm", `${MODEL}/en-us`, "-lm", `${MODEL}/en-us.lm.bin`, "-dict", `${MODEL}/cmudict-en-us.dict`], (e, out) => (e ? reject(e) : resolve(out))),
       );
