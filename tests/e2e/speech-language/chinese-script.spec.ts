@@ -24,7 +24,7 @@ for (const { label, locale, viewport, spoken } of [
     const context = await browser.newContext({ baseURL, viewport, isMobile: phone, hasTouch: phone, locale });
     await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL! }]);
     const page = await context.newPage();
-    await signIn(page, `e2e-chinese-script-${locale}@example.com`);
+    await signIn(page, `e2e-chinese-script-${locale}-${Date.now()}@example.com`);
     await openUpload(page, "audio");
     await page.getByTestId("upload-file-input").setInputFiles(path.join(CORPUS, E2E_TRADITIONAL_CLIP.file));
     await expect(page.getByTestId("upload-file-row")).toHaveCount(1);
@@ -39,7 +39,9 @@ for (const { label, locale, viewport, spoken } of [
       await item.getByTestId("task-open").click();
       await expect(item).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
     }
-    // The lines' words, without the time each line shows before them.
+    // The lines' words, without the time each line shows before them (the list may show "completed" a moment
+    // before the transcript has loaded).
+    await expect(page.getByTestId("transcript-entry").first()).toBeVisible();
     const text = (await page.getByTestId("transcript-entry-text").evaluateAll((els) => els.map((el) => el.lastElementChild?.textContent ?? ""))).join("").trim();
     expect(text).toBe(reference);
     expect(text).not.toBe(E2E_TRADITIONAL_CLIP.heard);
