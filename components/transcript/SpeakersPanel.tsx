@@ -56,6 +56,7 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange
             const look = looks.get(s.id)!;
             const st = stats.map.get(s.id);
             const share = st ? Math.round((st.ms / stats.total) * 100) : 0;
+            const isOnly = only === s.id;
             return (
               <li key={s.id} className={speakerStyles.speakerItem} data-testid="speaker-item" data-speaker-id={s.id}>
                 <span className={styles.avatar} style={{ ["--speaker" as string]: look.colour }} aria-hidden="true" data-testid="speaker-avatar">
@@ -81,12 +82,12 @@ export function SpeakersPanel({ task, onRename, onSeek, onRedetect, onTaskChange
                         <button
                           type="button"
                           className={speakerStyles.linkBtn}
-                          aria-pressed={only === s.id}
-                          aria-label={only === s.id ? t("everyone") : t("onlyThemLabel", { name: look.name })}
-                          onClick={() => onOnly(only === s.id ? null : s.id)}
+                          aria-pressed={isOnly}
+                          aria-label={isOnly ? t("everyone") : t("onlyThemLabel", { name: look.name })}
+                          onClick={() => onOnly(isOnly ? null : s.id)}
                           data-testid="speaker-only"
                         >
-                          {only === s.id ? t("everyone") : t("onlyThem")}
+                          {isOnly ? t("everyone") : t("onlyThem")}
                         </button>
                       </>
                     ) : null}

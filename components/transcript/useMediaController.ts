@@ -118,10 +118,12 @@ function setClock(el: HTMLMediaElement, ms: number) {
 export function useOnlySpeakerPlayback(element: HTMLMediaElement | null, timeline: TimelineEntry[], speakerId: string | null) {
   useEffect(() => {
     if (!element || !speakerId) return;
+    // Their lines, picked once: the check below runs every frame, and a long recording has thousands of lines.
+    const theirs = timeline.filter((e) => e.speakerId === speakerId);
     let frame = 0;
     const step = () => {
       if (element.paused || element.seeking) return;
-      const next = nextInSpeakerLines(timeline, speakerId, element.currentTime * 1000);
+      const next = nextInSpeakerLines(theirs, speakerId, element.currentTime * 1000);
       if (next.action === "seek") setClock(element, next.ms);
       else if (next.action === "stop") element.pause();
     };
@@ -130,9 +132,10 @@ export function useOnlySpeakerPlayback(element: HTMLMediaElement | null, timelin
       frame = requestAnimationFrame(loop);
     };
     const onPlay = () => {
-      const next = nextInSpeakerLines(timeline, speakerId, element.currentTime * 1000);
-      const first = nextInSpeakerLines(timeline, speakerId, -1);
-      if (next.action === "stop" && first.action === "seek") setClock(element, first.ms);
+      if (nextInSpeakerLines(theirs, speakerId, element.currentTime * 1000).action === "stop") {
+        const first = nextInSpeakerLines(theirs, speakerId, -1);
+        if (first.action === "seek") setClock(element, first.ms);
+      }
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(loop);
     };
